@@ -1,0 +1,41 @@
+package io.quiver.command.catalog.api;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One operation of a connector, as the catalog knows it (SPEC R4.1).
+ *
+ * @param name operation name, unique within the connector ({@code search_pages})
+ * @param title short human title, may be null
+ * @param description what the operation does, written for a model
+ * @param method HTTP method for {@code http} connectors; null for imported MCP tools
+ * @param path path template relative to the connector's base URL
+ * ({@code /v1/pages/{page_id}}); null for MCP tools
+ * @param inputSchema JSON Schema (an object schema) of the arguments
+ * @param parameters where each argument goes for {@code http} operations; arguments not
+ * listed go to the JSON body for methods with a body and to the query string otherwise
+ * @param classification read, write, destructive or forbidden (R3.1)
+ * @param annotations the upstream MCP tool annotations, null for {@code http} operations
+ */
+public record OperationDefinition(String name, String title, String description, String method, String path,
+		JsonNode inputSchema, Map<String, ParameterLocation> parameters, Classification classification,
+		JsonNode annotations) {
+
+	public OperationDefinition {
+		if (name == null || name.isBlank()) {
+			throw new IllegalArgumentException("an operation needs a name");
+		}
+		if (classification == null) {
+			throw new IllegalArgumentException("operation '" + name + "' needs a classification");
+		}
+		parameters = (parameters != null) ? Map.copyOf(parameters) : Map.of();
+		description = (description != null) ? description : "";
+	}
+
+	public boolean forbidden() {
+		return this.classification == Classification.FORBIDDEN;
+	}
+
+}

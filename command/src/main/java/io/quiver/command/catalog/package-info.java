@@ -1,0 +1,4 @@
+/**
+ * The curated catalog shipped in versioned files.
+ */
+package io.quiver.command.catalog;

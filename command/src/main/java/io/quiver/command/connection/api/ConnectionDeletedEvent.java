@@ -1,0 +1,7 @@
+package io.quiver.command.connection.api;
+
+/**
+ * A connection was deleted; its label is free and its secret erased.
+ */
+public record ConnectionDeletedEvent(String orgId, String connectionId, String label, String vaultRef) {
+}

@@ -1,0 +1,4 @@
+/**
+ * Connections: accounts on connectors, with labels and grants.
+ */
+package io.quiver.command.connection;

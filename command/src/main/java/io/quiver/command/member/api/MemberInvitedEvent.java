@@ -1,0 +1,7 @@
+package io.quiver.command.member.api;
+
+/**
+ * A subject became a member of the organisation with a role.
+ */
+public record MemberInvitedEvent(String orgId, String memberId, String subject, String email, Role role) {
+}

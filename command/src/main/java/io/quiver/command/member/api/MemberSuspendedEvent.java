@@ -1,0 +1,7 @@
+package io.quiver.command.member.api;
+
+/**
+ * A member was suspended.
+ */
+public record MemberSuspendedEvent(String orgId, String memberId) {
+}

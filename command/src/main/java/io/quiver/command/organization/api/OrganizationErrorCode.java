@@ -1,0 +1,34 @@
+package io.quiver.command.organization.api;
+
+import io.quiver.command.shared.api.ErrorCode;
+
+/**
+ * Why an organisation command was refused.
+ */
+public enum OrganizationErrorCode implements ErrorCode {
+
+	/** An organisation with this id already exists. */
+	ORGANIZATION_EXISTS("organization.exists", Kind.CONFLICT),
+	/** A setting is out of range. */
+	INVALID_SETTINGS("organization.invalid-settings", Kind.INVALID);
+
+	private final String code;
+
+	private final Kind kind;
+
+	OrganizationErrorCode(String code, Kind kind) {
+		this.code = code;
+		this.kind = kind;
+	}
+
+	@Override
+	public String code() {
+		return this.code;
+	}
+
+	@Override
+	public Kind kind() {
+		return this.kind;
+	}
+
+}

@@ -1,0 +1,7 @@
+package io.quiver.command.organization.api;
+
+/**
+ * An organisation's settings changed; carries the settings before and after (SPEC R10.3).
+ */
+public record OrganizationSettingsChangedEvent(String orgId, OrganizationSettings before, OrganizationSettings after) {
+}

@@ -1,0 +1,4 @@
+/**
+ * Commands, events and error codes of organisations.
+ */
+package io.quiver.command.organization.api;

@@ -1,0 +1,9 @@
+package io.quiver.command.toolbox.api;
+
+import io.quiver.command.member.api.Target;
+
+/**
+ * A toolbox was granted to a role or a user.
+ */
+public record ToolboxGrantedEvent(String orgId, String toolboxId, Target target) {
+}

@@ -1,0 +1,4 @@
+/**
+ * Commands, events, entries and error codes of toolboxes.
+ */
+package io.quiver.command.toolbox.api;

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.quiver.command.catalog.api.BodyEncoding;
 import io.quiver.command.catalog.api.Classification;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
@@ -110,7 +111,7 @@ public class CuratedCatalog {
 			Map<String, ParameterLocation> parameters = (op.parameters() != null) ? op.parameters() : Map.of();
 			requirePathParametersDeclared(op, parameters);
 			operations.add(new OperationDefinition(op.name(), op.title(), op.description(), op.method(), op.path(),
-					op.inputSchema(), parameters, classification, null));
+					op.inputSchema(), parameters, op.bodyEncoding(), op.graphqlQuery(), classification, null));
 		}
 		return new ConnectorDefinition(file.id(), file.label(), file.kind(), file.description(), file.baseUrl(),
 				operations, file.headers(), false, file.version());
@@ -144,8 +145,8 @@ public class CuratedCatalog {
 	 * R3.1).
 	 */
 	record CatalogOperation(String name, String title, String description, String method, String path,
-			JsonNode inputSchema, Map<String, ParameterLocation> parameters, Classification classification,
-			boolean forbidden) {
+			JsonNode inputSchema, Map<String, ParameterLocation> parameters, BodyEncoding bodyEncoding,
+			String graphqlQuery, Classification classification, boolean forbidden) {
 	}
 
 }

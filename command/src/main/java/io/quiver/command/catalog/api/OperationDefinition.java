@@ -16,12 +16,15 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param inputSchema JSON Schema (an object schema) of the arguments
  * @param parameters where each argument goes for {@code http} operations; arguments not
  * listed go to the JSON body for methods with a body and to the query string otherwise
+ * @param bodyEncoding how body arguments are sent; null means JSON
+ * @param graphqlQuery the GraphQL document for {@link BodyEncoding#GRAPHQL} operations,
+ * else null
  * @param classification read, write, destructive or forbidden (R3.1)
  * @param annotations the upstream MCP tool annotations, null for {@code http} operations
  */
 public record OperationDefinition(String name, String title, String description, String method, String path,
-		JsonNode inputSchema, Map<String, ParameterLocation> parameters, Classification classification,
-		JsonNode annotations) {
+		JsonNode inputSchema, Map<String, ParameterLocation> parameters, BodyEncoding bodyEncoding, String graphqlQuery,
+		Classification classification, JsonNode annotations) {
 
 	public OperationDefinition {
 		if (name == null || name.isBlank()) {
@@ -32,6 +35,10 @@ public record OperationDefinition(String name, String title, String description,
 		}
 		parameters = (parameters != null) ? Map.copyOf(parameters) : Map.of();
 		description = (description != null) ? description : "";
+		bodyEncoding = (bodyEncoding != null) ? bodyEncoding : BodyEncoding.JSON;
+		if (bodyEncoding == BodyEncoding.GRAPHQL && (graphqlQuery == null || graphqlQuery.isBlank())) {
+			throw new IllegalArgumentException("GraphQL operation '" + name + "' needs its query document");
+		}
 	}
 
 	public boolean forbidden() {

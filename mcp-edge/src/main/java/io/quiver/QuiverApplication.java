@@ -6,9 +6,9 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 
 /**
- * Quiver: an event-sourced control plane for an organisation's AI tool access, and the single MCP
- * endpoint every AI client of that organisation talks to. Lives in the root package so that
- * component scanning covers the command, query and edge modules.
+ * Quiver: an event-sourced control plane for an organisation's AI tool access, and the
+ * single MCP endpoint every AI client of that organisation talks to. Lives in the root
+ * package so that component scanning covers the command, query and edge modules.
  */
 @SpringBootApplication
 @EnableConfigurationProperties(QuiverProperties.class)

@@ -4,9 +4,9 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Which shape this node runs in: the embedded default (H2 under the data directory, for a first
- * run) or a production database. Development conveniences (the local token issuer, the anonymous
- * loopback subject) key off this.
+ * Which shape this node runs in: the embedded default (H2 under the data directory, for a
+ * first run) or a production database. Development conveniences (the local token issuer,
+ * the anonymous loopback subject) key off this.
  */
 @Component
 public class Deployment {

@@ -11,7 +11,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Quiver's own settings ({@code quiver.*} in {@code application.yml}).
  *
  * @param dataDir where the embedded default keeps its files
- * @param publicUrl how clients reach this server; the MCP resource is {@code publicUrl + /mcp}
+ * @param publicUrl how clients reach this server; the MCP resource is
+ * {@code publicUrl + /mcp}
  * @param bootstrap what to create on an empty store
  * @param oauth token validation and metadata
  * @param devIssuer the local token issuer
@@ -51,9 +52,10 @@ public record QuiverProperties(Path dataDir, URI publicUrl, Bootstrap bootstrap,
 
 	/**
 	 * @param orgClaim the claim naming the organisation
-	 * @param defaultOrg the organisation of tokens without that claim (single-organisation
-	 * deployments), or empty
-	 * @param authorizationServers named in the Protected Resource Metadata; defaults to the issuer
+	 * @param defaultOrg the organisation of tokens without that claim
+	 * (single-organisation deployments), or empty
+	 * @param authorizationServers named in the Protected Resource Metadata; defaults to
+	 * the issuer
 	 */
 	public record Oauth(String orgClaim, String defaultOrg, List<String> authorizationServers) {
 
@@ -66,7 +68,8 @@ public record QuiverProperties(Path dataDir, URI publicUrl, Bootstrap bootstrap,
 	}
 
 	/**
-	 * @param enabled {@code auto} (on with the embedded default), {@code true} or {@code false}
+	 * @param enabled {@code auto} (on with the embedded default), {@code true} or
+	 * {@code false}
 	 * @param tokenTtl how long issued tokens live
 	 */
 	public record DevIssuer(String enabled, Duration tokenTtl) {
@@ -83,7 +86,8 @@ public record QuiverProperties(Path dataDir, URI publicUrl, Bootstrap bootstrap,
 	 * @param pageSize tools per {@code tools/list} page
 	 * @param allowedHosts extra Host names the endpoint answers to
 	 * @param allowedOrigins extra Origins allowed in browsers
-	 * @param anonymousSubject test-only: loopback requests without a token act as this subject
+	 * @param anonymousSubject test-only: loopback requests without a token act as this
+	 * subject
 	 */
 	public record Mcp(int maxBodyBytes, int pageSize, List<String> allowedHosts, List<String> allowedOrigins,
 			String anonymousSubject) {

@@ -9,7 +9,8 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 
 /**
- * Reads tool arguments that the schema already validated, with errors that name the argument.
+ * Reads tool arguments that the schema already validated, with errors that name the
+ * argument.
  */
 public final class Arguments {
 

@@ -5,9 +5,9 @@ import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.ControlPlaneOperation;
 
 /**
- * A control-plane operation as an MCP tool (SPEC R13): its name comes from the operation, it has a
- * title, a description a model can act on and a precise input schema, and it invokes the same
- * application service as the REST endpoint.
+ * A control-plane operation as an MCP tool (SPEC R13): its name comes from the operation,
+ * it has a title, a description a model can act on and a precise input schema, and it
+ * invokes the same application service as the REST endpoint.
  *
  * @param operation the operation (name, classification, permissions)
  * @param title short human title
@@ -18,7 +18,10 @@ import io.quiver.query.gate.ControlPlaneOperation;
 public record ControlPlaneTool(ControlPlaneOperation operation, String title, String description,
 		ObjectNode inputSchema, Invoker invoker) {
 
-	/** Calls the application service; refusals are thrown as {@code CommandRejectedException}. */
+	/**
+	 * Calls the application service; refusals are thrown as
+	 * {@code CommandRejectedException}.
+	 */
 	@FunctionalInterface
 	public interface Invoker {
 

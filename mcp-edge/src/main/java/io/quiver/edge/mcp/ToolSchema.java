@@ -8,8 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Builds precise JSON Schema input schemas for control-plane tools: typed properties with
- * descriptions a model can act on, {@code required}, and {@code additionalProperties: false} so a
- * misspelt argument is caught by validation rather than ignored.
+ * descriptions a model can act on, {@code required}, and
+ * {@code additionalProperties: false} so a misspelt argument is caught by validation
+ * rather than ignored.
  */
 public final class ToolSchema {
 
@@ -106,7 +107,9 @@ public final class ToolSchema {
 		return property;
 	}
 
-	/** The credential argument shared by connection operations (SPEC R13: credentials). */
+	/**
+	 * The credential argument shared by connection operations (SPEC R13: credentials).
+	 */
 	public static ObjectNode credential() {
 		ObjectNode credential = JSON.objectNode();
 		credential.put("type", "object");

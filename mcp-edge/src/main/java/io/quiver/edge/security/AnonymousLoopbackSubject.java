@@ -22,10 +22,11 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Test-only: {@code quiver.mcp.anonymous-subject=<subject>} makes MCP requests without a token
- * from a loopback address act as that member of the bootstrap organisation with every scope, so
- * the MCP conformance suite (which cannot send a token) can run against a real server. Off by
- * default, refused at start-up outside the embedded default, and logged loudly when on.
+ * Test-only: {@code quiver.mcp.anonymous-subject=<subject>} makes MCP requests without a
+ * token from a loopback address act as that member of the bootstrap organisation with
+ * every scope, so the MCP conformance suite (which cannot send a token) can run against a
+ * real server. Off by default, refused at start-up outside the embedded default, and
+ * logged loudly when on.
  */
 @Component
 class AnonymousLoopbackSubject {
@@ -47,9 +48,10 @@ class AnonymousLoopbackSubject {
 				throw new IllegalStateException("quiver.mcp.anonymous-subject is a test-only setting and is refused "
 						+ "outside the embedded default; remove it");
 			}
-			log.warn("*** TEST-ONLY SETTING ACTIVE: MCP requests without a token from loopback act as '{}' of '{}' "
-					+ "with every scope (quiver.mcp.anonymous-subject). Never use this in production. ***", this.subject,
-					this.org);
+			log.warn(
+					"*** TEST-ONLY SETTING ACTIVE: MCP requests without a token from loopback act as '{}' of '{}' "
+							+ "with every scope (quiver.mcp.anonymous-subject). Never use this in production. ***",
+					this.subject, this.org);
 		}
 	}
 
@@ -60,15 +62,15 @@ class AnonymousLoopbackSubject {
 	OncePerRequestFilter filter() {
 		return new OncePerRequestFilter() {
 			@Override
-			protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response,
-					FilterChain chain) throws ServletException, IOException {
+			protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+					throws ServletException, IOException {
 				if (request.getRequestURI().equals("/mcp") && request.getHeader(HttpHeaders.AUTHORIZATION) == null
 						&& DevTokenController.isLoopback(request.getRemoteAddr())) {
 					Instant now = Instant.now();
 					Jwt jwt = new Jwt("anonymous-loopback", now, now.plusSeconds(60), Map.of("alg", "none"),
 							Map.of("sub", AnonymousLoopbackSubject.this.subject, AnonymousLoopbackSubject.this.orgClaim,
-									AnonymousLoopbackSubject.this.org,
-									"scope", Scope.allWireNames(), "aud", List.of("anonymous")));
+									AnonymousLoopbackSubject.this.org, "scope", Scope.allWireNames(), "aud",
+									List.of("anonymous")));
 					SecurityContextHolder.getContext().setAuthentication(new JwtAuthenticationToken(jwt));
 				}
 				chain.doFilter(request, response);

@@ -15,9 +15,9 @@ import org.springframework.security.oauth2.server.resource.authentication.JwtAut
 import org.springframework.stereotype.Component;
 
 /**
- * Maps a validated token to a caller: the organisation claim (or the configured default), the
- * subject, the scopes ({@code scope} string or {@code scp} list), and the member the subject is in
- * that organisation as of this request (SPEC R2.1, R2.5, R9).
+ * Maps a validated token to a caller: the organisation claim (or the configured default),
+ * the subject, the scopes ({@code scope} string or {@code scp} list), and the member the
+ * subject is in that organisation as of this request (SPEC R2.1, R2.5, R9).
  */
 @Component
 public class CallerResolver {
@@ -41,7 +41,10 @@ public class CallerResolver {
 		return new CallerIdentity(org, jwt.getSubject(), Scope.parse(scopes(jwt)));
 	}
 
-	/** The caller as of the snapshot, or null when the subject is not a member of the organisation. */
+	/**
+	 * The caller as of the snapshot, or null when the subject is not a member of the
+	 * organisation.
+	 */
 	public Caller resolve(PolicySnapshot policy, CallerIdentity identity, String via) {
 		MemberView member = policy.memberBySubject(identity.subject());
 		if (member == null) {

@@ -28,10 +28,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The local token issuer of the embedded default, so that a newcomer can try Quiver without an
- * identity provider: an RS256 key kept under the data directory (it survives restarts, so issued
- * tokens do too), a JWKS, and signed tokens naming this server as audience. Off unless the
- * embedded default is in use or {@code quiver.dev-issuer.enabled=true}.
+ * The local token issuer of the embedded default, so that a newcomer can try Quiver
+ * without an identity provider: an RS256 key kept under the data directory (it survives
+ * restarts, so issued tokens do too), a JWKS, and signed tokens naming this server as
+ * audience. Off unless the embedded default is in use or
+ * {@code quiver.dev-issuer.enabled=true}.
  */
 @Component
 public class DevIssuer {
@@ -89,8 +90,8 @@ public class DevIssuer {
 			claims.claim(this.properties.oauth().orgClaim(), org);
 		}
 		try {
-			SignedJWT jwt = new SignedJWT(
-					new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key().getKeyID()).build(), claims.build());
+			SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key().getKeyID()).build(),
+					claims.build());
 			jwt.sign(new RSASSASigner(key()));
 			return new IssuedToken(jwt.serialize(), expires.getEpochSecond() - now.getEpochSecond());
 		}

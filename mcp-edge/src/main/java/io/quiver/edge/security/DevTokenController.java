@@ -16,8 +16,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /dev/token} of the local issuer: {@code {"sub":"alice","org":"demo","scope":"mcp:read mcp:tools"}}
- * answers {@code {"access_token":…,"token_type":"Bearer","expires_in":…}}. Loopback callers only;
+ * {@code POST /dev/token} of the local issuer:
+ * {@code {"sub":"alice","org":"demo","scope":"mcp:read mcp:tools"}} answers
+ * {@code {"access_token":…,"token_type":"Bearer","expires_in":…}}. Loopback callers only;
  * 404 when the issuer is off. The JWKS is public at {@code /dev/jwks.json}.
  */
 @RestController
@@ -72,8 +73,8 @@ class DevTokenController {
 	}
 
 	/**
-	 * The token request: subject, organisation (optional with a default organisation) and scopes
-	 * (space separated; all four MCP scopes when absent).
+	 * The token request: subject, organisation (optional with a default organisation) and
+	 * scopes (space separated; all four MCP scopes when absent).
 	 */
 	record TokenRequest(String sub, String org, String scope) {
 	}

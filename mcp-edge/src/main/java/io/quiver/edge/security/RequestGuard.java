@@ -24,10 +24,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * The first filter of every request, ahead of authentication:
  * <ul>
- * <li>request bodies are bounded (SPEC R12.2): over the limit is 413, whether the length is
- * declared or the body is streamed;</li>
- * <li>the MCP endpoint answers only to known hosts and origins (R12.2, DNS rebinding protection):
- * an unknown {@code Host} or a foreign {@code Origin} is answered 403.</li>
+ * <li>request bodies are bounded (SPEC R12.2): over the limit is 413, whether the length
+ * is declared or the body is streamed;</li>
+ * <li>the MCP endpoint answers only to known hosts and origins (R12.2, DNS rebinding
+ * protection): an unknown {@code Host} or a foreign {@code Origin} is answered 403.</li>
  * </ul>
  */
 @Component

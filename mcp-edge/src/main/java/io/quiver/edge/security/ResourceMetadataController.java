@@ -14,9 +14,9 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * OAuth 2.0 Protected Resource Metadata (RFC 9728, SPEC R12.3), at the root well-known URL and at
- * the path-inserted one for {@code /mcp}, naming the authorization server(s) and
- * {@code scopes_supported}.
+ * OAuth 2.0 Protected Resource Metadata (RFC 9728, SPEC R12.3), at the root well-known
+ * URL and at the path-inserted one for {@code /mcp}, naming the authorization server(s)
+ * and {@code scopes_supported}.
  */
 @RestController
 class ResourceMetadataController {

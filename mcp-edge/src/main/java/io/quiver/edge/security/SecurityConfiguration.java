@@ -19,16 +19,16 @@ import org.springframework.security.web.SecurityFilterChain;
 /**
  * Who may reach what over HTTP. The MCP endpoint and the REST API are OAuth 2 protected
  * resources (SPEC R2.1): a request without a valid bearer token gets 401 with
- * {@code WWW-Authenticate: Bearer resource_metadata="…"} naming the Protected Resource Metadata
- * (R12.3). Metadata, the local issuer, health and the API description are public. What an
- * authenticated caller may do is decided later, by the gates.
+ * {@code WWW-Authenticate: Bearer resource_metadata="…"} naming the Protected Resource
+ * Metadata (R12.3). Metadata, the local issuer, health and the API description are
+ * public. What an authenticated caller may do is decided later, by the gates.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain apiSecurity(HttpSecurity http, QuiverProperties properties,
-			AnonymousLoopbackSubject anonymous) throws Exception {
+	SecurityFilterChain apiSecurity(HttpSecurity http, QuiverProperties properties, AnonymousLoopbackSubject anonymous)
+			throws Exception {
 		AuthenticationEntryPoint challenge = (request, response, failure) -> challenge(properties, response, failure);
 		http.securityMatcher("/mcp", "/mcp/**", "/api/**", "/.well-known/**", "/dev/**", "/actuator/**", "/error",
 				"/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html")

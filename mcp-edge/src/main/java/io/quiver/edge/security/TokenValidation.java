@@ -20,11 +20,12 @@ import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
- * How bearer tokens are validated (SPEC R2.1, R12.3): signature by the configured issuer's keys
- * (an external issuer in production: {@code spring.security.oauth2.resourceserver.jwt.issuer-uri}
- * or {@code jwk-set-uri}; the local issuer otherwise), issuer, expiry, and audience: a token must
- * be issued for this server ({@code {public-url}/mcp} or {@code {public-url}}), never passed
- * through from another resource (RFC 8707).
+ * How bearer tokens are validated (SPEC R2.1, R12.3): signature by the configured
+ * issuer's keys (an external issuer in production:
+ * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} or {@code jwk-set-uri};
+ * the local issuer otherwise), issuer, expiry, and audience: a token must be issued for
+ * this server ({@code {public-url}/mcp} or {@code {public-url}}), never passed through
+ * from another resource (RFC 8707).
  */
 @Configuration(proxyBeanMethods = false)
 class TokenValidation {
@@ -69,10 +70,9 @@ class TokenValidation {
 			if (audiences != null && audiences.stream().anyMatch(accepted::contains)) {
 				return OAuth2TokenValidatorResult.success();
 			}
-			return OAuth2TokenValidatorResult.failure(new OAuth2Error("invalid_token",
-					"the token was not issued for this server (audience must include " + String.join(" or ", accepted)
-							+ ")",
-					null));
+			return OAuth2TokenValidatorResult.failure(
+					new OAuth2Error("invalid_token", "the token was not issued for this server (audience must include "
+							+ String.join(" or ", accepted) + ")", null));
 		};
 	}
 

@@ -18,9 +18,10 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
- * The REST API's errors, in one place: RFC 9457 problem details with a stable {@code code}
- * property, a message that says what to do, and the status of the refusal's kind (invalid 400,
- * not found 404, conflict 409, forbidden 403). A refused request changed nothing.
+ * The REST API's errors, in one place: RFC 9457 problem details with a stable
+ * {@code code} property, a message that says what to do, and the status of the refusal's
+ * kind (invalid 400, not found 404, conflict 409, forbidden 403). A refused request
+ * changed nothing.
  */
 @RestControllerAdvice(basePackages = "io.quiver.edge")
 public class ApiExceptionHandler {

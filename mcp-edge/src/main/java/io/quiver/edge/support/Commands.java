@@ -14,10 +14,10 @@ import org.axonframework.modelling.command.ConcurrencyException;
 import org.springframework.stereotype.Component;
 
 /**
- * Sends commands on behalf of a caller: the actor travels as metadata onto the events (SPEC
- * R10.3), and the framework's failures become refusals an edge can map (not found, concurrent
- * modification). A command that returned is in effect for the next request on every node (R9):
- * projections and lookup tables are written in its transaction.
+ * Sends commands on behalf of a caller: the actor travels as metadata onto the events
+ * (SPEC R10.3), and the framework's failures become refusals an edge can map (not found,
+ * concurrent modification). A command that returned is in effect for the next request on
+ * every node (R9): projections and lookup tables are written in its transaction.
  */
 @Component
 public class Commands {
@@ -34,8 +34,8 @@ public class Commands {
 
 	public void sendAs(Actor actor, Object command) {
 		try {
-			this.gateway.sendAndWait(GenericCommandMessage.asCommandMessage(command)
-				.withMetaData(MetaData.from(actor.asMetaData())));
+			this.gateway.sendAndWait(
+					GenericCommandMessage.asCommandMessage(command).withMetaData(MetaData.from(actor.asMetaData())));
 		}
 		catch (AggregateNotFoundException ex) {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,

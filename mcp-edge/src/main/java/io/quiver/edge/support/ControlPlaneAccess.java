@@ -11,10 +11,11 @@ import io.quiver.query.gate.Verdict;
 import org.springframework.stereotype.Component;
 
 /**
- * The one check every application service makes before a control-plane operation, whichever edge
- * it came through (SPEC R13: one set of checks): an active member, the operation's permission in
- * the role, and the scope ladder for its classification. The MCP pipeline runs the same
- * {@link ToolSurface#controlPlaneVerdict} gate, so the two edges cannot disagree.
+ * The one check every application service makes before a control-plane operation,
+ * whichever edge it came through (SPEC R13: one set of checks): an active member, the
+ * operation's permission in the role, and the scope ladder for its classification. The
+ * MCP pipeline runs the same {@link ToolSurface#controlPlaneVerdict} gate, so the two
+ * edges cannot disagree.
  */
 @Component
 public class ControlPlaneAccess {

@@ -21,8 +21,9 @@ import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Gives REST controllers a {@link Caller} parameter: the token's subject as a member of its
- * organisation as of this request (SPEC R9). Not a member, or suspended or removed (R2.5): 403.
+ * Gives REST controllers a {@link Caller} parameter: the token's subject as a member of
+ * its organisation as of this request (SPEC R9). Not a member, or suspended or removed
+ * (R2.5): 403.
  */
 @Configuration(proxyBeanMethods = false)
 public class RestCallers implements WebMvcConfigurer {
@@ -66,8 +67,8 @@ public class RestCallers implements WebMvcConfigurer {
 			caller = (lease != null) ? this.resolver.resolve(lease.snapshot(), identity, via) : null;
 		}
 		if (caller == null) {
-			throw new CommandRejectedException(CommonErrorCode.PERMISSION_DENIED, "subject '" + identity.subject()
-					+ "' is not a member of organisation '" + identity.orgId() + "'");
+			throw new CommandRejectedException(CommonErrorCode.PERMISSION_DENIED,
+					"subject '" + identity.subject() + "' is not a member of organisation '" + identity.orgId() + "'");
 		}
 		Verdict status = this.memberStatusGate.check(caller);
 		if (status.denied()) {

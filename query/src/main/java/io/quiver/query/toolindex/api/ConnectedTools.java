@@ -52,7 +52,7 @@ public final class ConnectedTools {
 				entry.operation().connectorId(), connectorLabel, operation, List.copyOf(connectionIds),
 				List.copyOf(labels), null, toolboxId, entry.entryId(), defaults, frozen,
 				describe(operation.description(), labels, frozen),
-				entrySchema(operation.inputSchema(), labels, frozen));
+				entrySchema(operation.inputSchema(), labels, frozen, defaults));
 	}
 
 	/**
@@ -71,7 +71,7 @@ public final class ConnectedTools {
 				tool.operation(), List.copyOf(connectionIds), List.copyOf(labels), tool.ownerMemberId(),
 				tool.toolboxId(), tool.entryId(), tool.defaults(), tool.frozen(),
 				describe(tool.operation().description(), labels, tool.frozen()),
-				entrySchema(tool.operation().inputSchema(), labels, tool.frozen()));
+				entrySchema(tool.operation().inputSchema(), labels, tool.frozen(), tool.defaults()));
 	}
 
 	/**
@@ -101,8 +101,32 @@ public final class ConnectedTools {
 		return text.toString();
 	}
 
-	public static ObjectNode entrySchema(JsonNode operationSchema, List<String> labels, ObjectNode frozen) {
+	/**
+	 * The advertised schema of an entry: frozen keys stripped (properties and
+	 * {@code required}), keys with a default no longer required (the default is shown),
+	 * and a required {@code connection} argument listing the accounts when more than one
+	 * backs it.
+	 */
+	public static ObjectNode entrySchema(JsonNode operationSchema, List<String> labels, ObjectNode frozen,
+			ObjectNode defaults) {
 		ObjectNode schema = objectSchema(operationSchema).deepCopy();
+		if (defaults != null && !defaults.isEmpty()) {
+			ObjectNode properties = (schema.get("properties") instanceof ObjectNode p) ? p : null;
+			ArrayNode required = (schema.get("required") instanceof ArrayNode r) ? r : null;
+			for (Iterator<Map.Entry<String, JsonNode>> it = defaults.fields(); it.hasNext();) {
+				Map.Entry<String, JsonNode> field = it.next();
+				if (properties != null && properties.get(field.getKey()) instanceof ObjectNode property) {
+					property.set("default", field.getValue().deepCopy());
+				}
+				if (required != null) {
+					for (int i = required.size() - 1; i >= 0; i--) {
+						if (field.getKey().equals(required.get(i).asText())) {
+							required.remove(i);
+						}
+					}
+				}
+			}
+		}
 		if (frozen != null && !frozen.isEmpty()) {
 			ObjectNode properties = (schema.get("properties") instanceof ObjectNode p) ? p : null;
 			ArrayNode required = (schema.get("required") instanceof ArrayNode r) ? r : null;

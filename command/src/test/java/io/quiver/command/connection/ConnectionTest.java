@@ -66,16 +66,26 @@ class ConnectionTest {
 	@Test
 	void givenNothing_whenCreateWithoutGrant_thenConnectionCreated() {
 		this.fixture.givenNoPriorActivity()
-			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, null))
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, null, null))
 			.expectEvents(new ConnectionCreatedEvent(ORG_ID, CONNECTION_ID, CONNECTOR_ID, LABEL, OWNER_ID));
 	}
 
 	@Test
 	void givenNothing_whenCreateWithGrant_thenConnectionCreatedAndGrantStored() {
 		this.fixture.givenNoPriorActivity()
-			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, GRANT))
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, GRANT, null))
 			.expectEvents(new ConnectionCreatedEvent(ORG_ID, CONNECTION_ID, CONNECTOR_ID, LABEL, OWNER_ID),
 					new GrantStoredEvent(ORG_ID, CONNECTION_ID, GRANT));
+	}
+
+	@Test
+	void givenNothing_whenCreateWithImportedTools_thenConnectionCreatedWithItsTools() {
+		this.fixture.givenNoPriorActivity()
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, GRANT,
+					List.of(importedTool("search"))))
+			.expectEvents(new ConnectionCreatedEvent(ORG_ID, CONNECTION_ID, CONNECTOR_ID, LABEL, OWNER_ID),
+					new GrantStoredEvent(ORG_ID, CONNECTION_ID, GRANT),
+					new ConnectionToolsRefreshedEvent(ORG_ID, CONNECTION_ID, List.of(importedTool("search"))));
 	}
 
 	@Test
@@ -83,7 +93,7 @@ class ConnectionTest {
 		labelTaken(LABEL);
 
 		this.fixture.givenNoPriorActivity()
-			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, GRANT))
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, GRANT, null))
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(ConnectionErrorCode.LABEL_TAKEN))
 			.expectExceptionMessage(containsString("label 'notion-legal' is already used"))
@@ -93,7 +103,8 @@ class ConnectionTest {
 	@Test
 	void givenNothing_whenCreateWithUpperCaseLabel_thenInvalidLabel() {
 		this.fixture.givenNoPriorActivity()
-			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, "Notion-Legal", OWNER_ID, null))
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, "Notion-Legal", OWNER_ID, null,
+					null))
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(ConnectionErrorCode.INVALID_LABEL))
 			.expectExceptionMessage(containsString("'Notion-Legal' is not a valid name"))
@@ -103,7 +114,8 @@ class ConnectionTest {
 	@Test
 	void givenNothing_whenCreateWithUnderscoreLabel_thenInvalidLabel() {
 		this.fixture.givenNoPriorActivity()
-			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, "notion_legal", OWNER_ID, null))
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, "notion_legal", OWNER_ID, null,
+					null))
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(ConnectionErrorCode.INVALID_LABEL))
 			.expectExceptionMessage(containsString("lower-case letters, digits and '-'"))
@@ -114,7 +126,7 @@ class ConnectionTest {
 	void givenNothing_whenCreateWithLabelOf31Characters_thenInvalidLabel() {
 		this.fixture.givenNoPriorActivity()
 			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, "notion-marketing-emea-archive12",
-					OWNER_ID, null))
+					OWNER_ID, null, null))
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(ConnectionErrorCode.INVALID_LABEL))
 			.expectExceptionMessage(containsString("1 to 30"))
@@ -124,7 +136,7 @@ class ConnectionTest {
 	@Test
 	void givenNothing_whenCreateWithReservedLabel_thenInvalidLabel() {
 		this.fixture.givenNoPriorActivity()
-			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, "quiver", OWNER_ID, null))
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, "quiver", OWNER_ID, null, null))
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(ConnectionErrorCode.INVALID_LABEL))
 			.expectExceptionMessage(containsString("'quiver' is reserved"))
@@ -134,7 +146,7 @@ class ConnectionTest {
 	@Test
 	void givenNothing_whenCreateWithoutConnector_thenInvalidInput() {
 		this.fixture.givenNoPriorActivity()
-			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, null, LABEL, OWNER_ID, null))
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, null, LABEL, OWNER_ID, null, null))
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(CommonErrorCode.INVALID_INPUT))
 			.expectExceptionMessage(containsString("needs a connector and an owner"))

@@ -16,6 +16,7 @@ import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.edge.mcp.ControlPlaneTool;
 import io.quiver.edge.mcp.ControlPlaneTools;
+import io.quiver.edge.upstream.ToolExecutor;
 import io.quiver.edge.upstream.UpstreamCall;
 import io.quiver.edge.upstream.UpstreamResult;
 import io.quiver.query.audit.api.AuditTrail;
@@ -73,7 +74,7 @@ public class ToolCallPipeline {
 
 	private final ControlPlaneTools controlPlane;
 
-	private final ConnectedToolRunner connectedTools;
+	private final ToolExecutor connectedTools;
 
 	private final AuditTrail audit;
 
@@ -81,7 +82,7 @@ public class ToolCallPipeline {
 
 	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
-			OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane, ConnectedToolRunner connectedTools,
+			OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane, ToolExecutor connectedTools,
 			AuditTrail audit, ObjectMapper json) {
 		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
@@ -277,7 +278,7 @@ public class ToolCallPipeline {
 				connection.label(), connection.grant(), merge.merged(), policy.settings().outbound());
 		return () -> {
 			attempt.executing();
-			UpstreamResult result = this.connectedTools.run(call);
+			UpstreamResult result = this.connectedTools.execute(call);
 			attempt.reached(result.reachedConnectionId(), result.reachedAccount());
 			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(),
 					merge.meta());

@@ -20,6 +20,8 @@ public enum UpstreamError {
 	MALFORMED("upstream-malformed"),
 	/** The upstream's answer exceeded the organisation's response size bound. */
 	TOO_LARGE("upstream-too-large"),
+	/** The upstream MCP tool ran and reported an error of its own ({@code isError}). */
+	TOOL_ERROR("upstream-tool-error"),
 	/** The upstream MCP server answered with a JSON-RPC error. */
 	RPC_ERROR("upstream-rpc-error"),
 	/** The upstream redirected more than three times. */

@@ -14,6 +14,7 @@ import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.OperationDefinition;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -48,6 +49,7 @@ public class OutboundUrlGate {
 
 	private final HostResolver resolver;
 
+	@Autowired
 	public OutboundUrlGate(ObjectProvider<HostResolver> resolver) {
 		this(resolver.getIfAvailable(() -> HostResolver.SYSTEM));
 	}

@@ -173,10 +173,14 @@ public sealed interface Credential permits Credential.Bearer, Credential.Header,
 		}
 	}
 
-	/** The value and its URL-encoded form, which an upstream may echo back. */
+	/**
+	 * The value and its URL-encoded forms (space as {@code +} and as {@code %20}), which
+	 * an upstream may echo back.
+	 */
 	private static List<String> withEncodings(String value) {
-		String encoded = URLEncoder.encode(value, StandardCharsets.UTF_8);
-		return encoded.equals(value) ? List.of(value) : List.of(value, encoded);
+		String form = URLEncoder.encode(value, StandardCharsets.UTF_8);
+		String percent = form.replace("+", "%20");
+		return List.copyOf(new java.util.LinkedHashSet<>(List.of(value, form, percent)));
 	}
 
 }

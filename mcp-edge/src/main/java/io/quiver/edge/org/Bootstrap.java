@@ -19,8 +19,8 @@ import org.springframework.stereotype.Component;
 /**
  * On an empty event store, creates the organisation {@code quiver.bootstrap.org} (default
  * {@code demo}) with an OWNER whose subject is {@code quiver.bootstrap.owner} (default
- * {@code admin}), so a first run has someone who can do everything. Ids are fixed, so two nodes
- * starting together on one empty database create them once.
+ * {@code admin}), so a first run has someone who can do everything. Ids are fixed, so two
+ * nodes starting together on one empty database create them once.
  */
 @Component
 class Bootstrap implements ApplicationRunner {

@@ -18,12 +18,11 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
-import com.networknt.schema.SchemaId;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
-import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
 import io.quiver.command.catalog.api.BodyEncoding;
 import io.quiver.command.catalog.api.Classification;
 import io.quiver.command.catalog.api.ConnectorDefinition;
@@ -128,12 +127,12 @@ class CuratedCatalogTest {
 
 	@Test
 	void givenEveryInputSchema_whenValidatedAgainstTheMetaSchema_thenItIsAValidObjectSchema() {
-		JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
-		JsonSchema metaSchema = factory.getSchema(SchemaLocation.of(SchemaId.V202012));
+		SchemaRegistry factory = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+		Schema metaSchema = factory.getSchema(SchemaLocation.of(SpecificationVersion.DRAFT_2020_12.getDialectId()));
 		forEachOperation((c, op) -> {
 			JsonNode schema = op.inputSchema();
 			String where = c.id() + "." + op.name();
-			Set<ValidationMessage> problems = metaSchema.validate(schema);
+			List<Error> problems = metaSchema.validate(schema);
 			assertThat(problems).as("meta-schema problems of %s", where).isEmpty();
 			assertThat(factory.getSchema(schema)).as("compiled schema of %s", where).isNotNull();
 			assertThat(schema.path("type").asText()).as("type of %s", where).isEqualTo("object");
@@ -152,8 +151,8 @@ class CuratedCatalogTest {
 
 	@Test
 	void givenAMalformedSchema_whenValidatedAgainstTheMetaSchema_thenProblemsAreReported() throws IOException {
-		JsonSchema metaSchema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-			.getSchema(SchemaLocation.of(SchemaId.V202012));
+		Schema metaSchema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+			.getSchema(SchemaLocation.of(SpecificationVersion.DRAFT_2020_12.getDialectId()));
 		JsonNode malformed = JSON.readTree("""
 				{"type": "object", "properties": {"id": {"type": "text"}}, "required": "id"}
 				""");

@@ -8,13 +8,10 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.networknt.schema.JsonMetaSchema;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
-import com.networknt.schema.SchemaValidatorsConfig;
-import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
-import com.networknt.schema.resource.DisallowSchemaLoader;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
 import org.springframework.stereotype.Component;
 
 /**
@@ -42,19 +39,8 @@ public class ArgumentGate {
 			"http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-06/schema#",
 			"http://json-schema.org/draft-04/schema#");
 
-	private final JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
-			(builder) -> builder.metaSchema(JsonMetaSchema.getV201909())
-				.metaSchema(JsonMetaSchema.getV7())
-				.metaSchema(JsonMetaSchema.getV6())
-				.metaSchema(JsonMetaSchema.getV4())
-				.schemaLoaders((loaders) -> loaders.values((list) -> {
-					list.clear();
-					list.add(DisallowSchemaLoader.getInstance());
-				})));
-
-	private final SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()
-		.pathType(com.networknt.schema.PathType.JSON_POINTER)
-		.build();
+	private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+			(builder) -> builder.schemaLoader((loader) -> loader.fetchRemoteResources(false)));
 
 	private final Map<IdentityKey, Compiled> cache = new ConcurrentHashMap<>();
 
@@ -64,7 +50,7 @@ public class ArgumentGate {
 			return Verdict.deny(Gate.ARGUMENTS, "the input schema of " + toolName + " cannot be used for validation ("
 					+ compiled.problem() + "); the call was not made. Ask an admin to refresh or fix the tool");
 		}
-		Set<ValidationMessage> errors = compiled.schema().validate(arguments);
+		List<Error> errors = compiled.schema().validate(arguments);
 		if (errors.isEmpty()) {
 			return Verdict.allow(Gate.ARGUMENTS);
 		}
@@ -74,7 +60,7 @@ public class ArgumentGate {
 				+ more + ". Fix the arguments and call again.");
 	}
 
-	private static String describe(ValidationMessage message) {
+	private static String describe(Error message) {
 		String location = message.getInstanceLocation().toString();
 		String property = message.getProperty();
 		String where = (property != null) ? "argument '" + join(location, property) + "'"
@@ -106,7 +92,7 @@ public class ArgumentGate {
 			if (schema.hasNonNull("$schema") && !KNOWN_DIALECTS.contains(schema.get("$schema").asText())) {
 				usable = ((ObjectNode) schema).deepCopy().without("$schema");
 			}
-			JsonSchema compiled = this.factory.getSchema(usable, this.config);
+			Schema compiled = this.registry.getSchema(usable);
 			compiled.initializeValidators();
 			return new Compiled(compiled, null);
 		}
@@ -124,7 +110,7 @@ public class ArgumentGate {
 					.collect(Collectors.toList());
 	}
 
-	private record Compiled(JsonSchema schema, String problem) {
+	private record Compiled(Schema schema, String problem) {
 	}
 
 	private record IdentityKey(Object target) {

@@ -32,6 +32,9 @@ final class Scratch {
 	/** Per term: best direct (not equivalent) score on any visible tool. */
 	float[] maxDirect = new float[8];
 
+	/** Per term: best score on any visible tool, equivalents included. */
+	float[] maxAny = new float[8];
+
 	boolean equivalentPass;
 
 	private int terms;
@@ -58,10 +61,12 @@ final class Scratch {
 		if (this.df.length < termCount) {
 			this.df = new int[termCount];
 			this.maxDirect = new float[termCount];
+			this.maxAny = new float[termCount];
 		}
 		else {
 			Arrays.fill(this.df, 0, termCount, 0);
 			Arrays.fill(this.maxDirect, 0, termCount, 0f);
+			Arrays.fill(this.maxAny, 0, termCount, 0f);
 		}
 	}
 
@@ -73,12 +78,15 @@ final class Scratch {
 
 	/**
 	 * The current term scores {@code value} on {@code ordinal}: kept if better than what
-	 * it had. In the equivalent pass only tools the term did not match directly are
-	 * reached; their scores stay negative until {@link #endEquivalents()}.
+	 * it had. In the equivalent pass, a tool the term did not match directly keeps its
+	 * score negative until {@link #endEquivalents()}, so that df counts it once.
 	 */
 	void offer(int ordinal, float value) {
 		int index = slot(ordinal) * this.terms + this.term;
 		float current = this.scores[index];
+		if (value > this.maxAny[this.term]) {
+			this.maxAny[this.term] = value;
+		}
 		if (!this.equivalentPass) {
 			if (value > current) {
 				if (current == 0) {
@@ -91,7 +99,14 @@ final class Scratch {
 			}
 			return;
 		}
-		if (current > 0 || -current >= value) {
+		if (current > 0) {
+			// matched directly (already counted in df): the better of the two scores
+			if (value > current) {
+				this.scores[index] = value;
+			}
+			return;
+		}
+		if (-current >= value) {
 			return;
 		}
 		if (current == 0) {

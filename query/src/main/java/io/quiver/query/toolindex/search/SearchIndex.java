@@ -55,6 +55,12 @@ public final class SearchIndex {
 	/** Share of the query's total weight a tool's matched tokens must carry (R6.5). */
 	static final double FLOOR = 0.5;
 
+	/**
+	 * A token whose best score reaches this matched some name or connector, directly or
+	 * through an equivalent; below it, descriptions only.
+	 */
+	static final float ANCHORED = CONNECTOR * EQUIVALENT;
+
 	/** Generated scaffolding words that appear in every merged or frozen tool (R6.2). */
 	static final Set<String> DESCRIPTION_STOP_WORDS = Set.of("set", "connection", "frozen", "more");
 
@@ -213,6 +219,7 @@ public final class SearchIndex {
 				}
 			}
 			boolean[] searched = new boolean[termCount];
+			boolean[] firm = new boolean[termCount];
 			List<String> setAside = new ArrayList<>();
 			for (Word word : plan.words()) {
 				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))) {
@@ -221,27 +228,38 @@ public final class SearchIndex {
 				else {
 					for (int t : word.terms()) {
 						searched[t] = true;
+						firm[t] |= word.kind() == Kind.FIRM;
 					}
 				}
 			}
 			double[] weights = new double[termCount];
+			double[] floorWeights = new double[termCount];
 			double total = 0;
+			double floorTotal = 0;
 			List<String> unmatched = new ArrayList<>();
 			for (int t = 0; t < termCount; t++) {
 				if (searched[t]) {
 					weights[t] = weight(scratch.df[t], visibleCount);
 					total += weights[t];
+					if (firm[t] || scratch.maxAny[t] >= ANCHORED) {
+						floorWeights[t] = weights[t];
+						floorTotal += weights[t];
+					}
 					if (scratch.df[t] == 0) {
 						unmatched.add(plan.terms().get(t));
 					}
 				}
+			}
+			if (floorTotal == 0) {
+				floorWeights = weights;
+				floorTotal = total;
 			}
 			if (total == 0) {
 				return new SearchResult(List.of(), setAside, unmatched, null,
 						"No tools: no word of the query was searched for" + setAsideSentence(setAside)
 								+ ". Name the action and the object, for example 'create issue' or 'list pages'.");
 			}
-			List<SearchHit> hits = rank(plan, weights, total, request.limit(), scratch);
+			List<SearchHit> hits = rank(plan, weights, floorWeights, floorTotal, request.limit(), scratch);
 			String message = hits.isEmpty() ? noMatch(unmatched, setAside) : null;
 			return new SearchResult(hits, setAside, unmatched, null, message);
 		}
@@ -277,8 +295,12 @@ public final class SearchIndex {
 	}
 
 	/**
-	 * Scores term {@code t} on every visible tool it matches, directly (R6.3) and, where
-	 * it matches nothing, through its verb equivalents at 0.8 (R6.10).
+	 * Scores term {@code t} on every visible tool it matches, directly (R6.3) and through
+	 * its verb equivalents at 0.8 (R6.10), keeping the better of the two per tool. R6.10
+	 * consults equivalents only where the token matches nothing; keeping the better also
+	 * where it matches weakly stops a tool that merely mentions "new" in its description
+	 * from ranking below one that reaches "create" through "new" (docs/search.md,
+	 * refinement 1).
 	 */
 	private void collect(String token, int t, BitSet visible, Scratch scratch) {
 		scratch.startTerm(t);
@@ -374,9 +396,16 @@ public final class SearchIndex {
 						+ "Connect " + mention.display() + " first, or search for an application you have connected.");
 	}
 
-	private List<SearchHit> rank(Plan plan, double[] weights, double total, int limit, Scratch scratch) {
+	/**
+	 * Keeps the tools whose matched tokens carry at least half the floor weight (R6.5)
+	 * and ranks them by score. The floor weight is the weight of the tokens anchored in a
+	 * name or connector; a word found only in descriptions adds to the score but does not
+	 * raise the bar (docs/search.md, refinement 2).
+	 */
+	private List<SearchHit> rank(Plan plan, double[] weights, double[] floorWeights, double floorTotal, int limit,
+			Scratch scratch) {
 		int termCount = weights.length;
-		double floor = FLOOR * total - 1e-9 * total;
+		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
 		TopHits top = new TopHits(limit, scratch);
 		for (int c = 0; c < scratch.count; c++) {
 			int base = c * termCount;
@@ -384,8 +413,8 @@ public final class SearchIndex {
 			double score = 0;
 			for (int t = 0; t < termCount; t++) {
 				float value = scratch.scores[base + t];
-				if (value > 0 && weights[t] > 0) {
-					matched += weights[t];
+				if (value > 0) {
+					matched += floorWeights[t];
 					score += value * weights[t];
 				}
 			}

@@ -78,6 +78,32 @@ class RelevanceFloorTest {
 			.satisfies((hit) -> assertThat(hit.score()).isCloseTo(5 * weight + 1 * weight, within()));
 	}
 
+	@Test
+	void wordFoundOnlyInADescriptionAddsScoreButDoesNotRaiseTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("linear__assign_issue", "Assign an issue to a user")
+			.tool("linear__list_teams", "List teams")
+			.tool("sentry__search_events", "Search events, for example user:alice");
+
+		SearchResult result = fixture.search("assign the linear issue to alice");
+
+		// alice (one description, so a heavy weight) would otherwise leave assign_issue
+		// under half
+		assertThat(SearchFixture.keys(result)).first().isEqualTo("linear__assign_issue");
+		assertThat(result.hits().get(0).matchedTerms()).containsExactly("assign", "linear", "issue");
+	}
+
+	@Test
+	void queryFoundOnlyInDescriptionsStillHasAFloor() {
+		SearchFixture fixture = new SearchFixture().tool("a__one", "alpha beta")
+			.tool("a__two", "alpha")
+			.tool("a__three", "gamma")
+			.tool("a__four", "delta");
+
+		// no word reaches a name: the floor is over all of them, and no tool has half
+		assertThat(SearchFixture.keys(fixture.search("alpha gamma delta"))).isEmpty();
+		assertThat(SearchFixture.keys(fixture.search("alpha beta"))).containsExactly("a__one");
+	}
+
 	private static org.assertj.core.data.Offset<Double> within() {
 		return org.assertj.core.data.Offset.offset(1e-9);
 	}

@@ -61,6 +61,16 @@ public final class SearchIndex {
 	 */
 	static final float ANCHORED = CONNECTOR * EQUIVALENT;
 
+	/** A token whose score on a tool reaches this matched the tool's name. */
+	static final float IN_NAME = NAME_PREFIX * EQUIVALENT;
+
+	/**
+	 * How much a tool whose name the query covers entirely gains, in mean token weights:
+	 * of {@code get_issues} and {@code get_cycle_issues}, the query "get issues" means
+	 * the first (docs/search.md, refinement 4).
+	 */
+	static final double COVERAGE = 0.5;
+
 	/** Generated scaffolding words that appear in every merged or frozen tool (R6.2). */
 	static final Set<String> DESCRIPTION_STOP_WORDS = Set.of("set", "connection", "frozen", "more");
 
@@ -406,36 +416,44 @@ public final class SearchIndex {
 			Scratch scratch) {
 		int termCount = weights.length;
 		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
+		int searchedCount = 0;
+		double total = 0;
+		for (double weight : weights) {
+			searchedCount += (weight > 0) ? 1 : 0;
+			total += weight;
+		}
+		double coverageScale = COVERAGE * total / Math.max(1, searchedCount);
 		TopHits top = new TopHits(limit, scratch);
 		for (int c = 0; c < scratch.count; c++) {
 			int base = c * termCount;
 			double matched = 0;
 			double score = 0;
+			int inName = 0;
 			for (int t = 0; t < termCount; t++) {
 				float value = scratch.scores[base + t];
 				if (value > 0) {
 					matched += floorWeights[t];
 					score += value * weights[t];
+					inName += (value >= IN_NAME && weights[t] > 0) ? 1 : 0;
 				}
 			}
 			if (matched >= floor) {
-				top.offer(c, score);
+				int nameTokens = this.tools[scratch.candidates[c]].name().length;
+				top.offer(c, score + coverageScale * Math.min(1.0, (double) inName / nameTokens));
 			}
 		}
 		int[] order = top.drain();
 		List<SearchHit> hits = new ArrayList<>(order.length);
-		for (int c : order) {
+		for (int i = 0; i < order.length; i++) {
+			int c = order[i];
 			int base = c * termCount;
 			List<String> matchedTerms = new ArrayList<>();
-			double score = 0;
 			for (int t = 0; t < termCount; t++) {
-				float value = scratch.scores[base + t];
-				if (value > 0 && weights[t] > 0) {
+				if (scratch.scores[base + t] > 0 && weights[t] > 0) {
 					matchedTerms.add(plan.terms().get(t));
-					score += value * weights[t];
 				}
 			}
-			hits.add(new SearchHit(this.tools[scratch.candidates[c]].key(), score, matchedTerms));
+			hits.add(new SearchHit(this.tools[scratch.candidates[c]].key(), top.drainedScores[i], matchedTerms));
 		}
 		return hits;
 	}
@@ -454,6 +472,9 @@ public final class SearchIndex {
 		private final double[] scores;
 
 		private int size;
+
+		/** After {@link #drain()}: the scores of the drained slots, in the same order. */
+		double[] drainedScores;
 
 		TopHits(int limit, Scratch scratch) {
 			this.scratch = scratch;
@@ -477,8 +498,10 @@ public final class SearchIndex {
 		/** The kept slots, best first. */
 		int[] drain() {
 			int[] order = new int[this.size];
+			this.drainedScores = new double[this.size];
 			while (this.size > 0) {
 				order[this.size - 1] = this.slots[0];
+				this.drainedScores[this.size - 1] = this.scores[0];
 				this.size--;
 				this.slots[0] = this.slots[this.size];
 				this.scores[0] = this.scores[this.size];

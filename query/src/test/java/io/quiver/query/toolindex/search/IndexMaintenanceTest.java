@@ -64,7 +64,8 @@ class IndexMaintenanceTest {
 
 		assertThat(SearchFixture.keys(withHidden)).containsExactly("github__list_issues", "github__list_tags");
 		// df of "list" is 2 of 2 visible tools, as if the hidden ones did not exist
-		assertThat(withHidden.hits().get(0).score()).isEqualTo(5 * SearchIndex.weight(2, 2));
+		assertThat(withHidden.hits().get(0).score())
+			.isEqualTo(5 * SearchIndex.weight(2, 2) + SearchFixture.coverage(SearchIndex.weight(2, 2), 1, 3));
 		assertThat(fixture.search("secrets", visible).hits()).isEmpty();
 		// a word matching only invisible tools matches nothing: an argument value
 		assertThat(fixture.search("secrets", visible).setAside()).containsExactly("secrets");
@@ -81,7 +82,8 @@ class IndexMaintenanceTest {
 		SearchResult result = fixture.search("list", visible);
 
 		assertThat(SearchFixture.keys(result)).containsExactly("a__list_one");
-		assertThat(result.hits().get(0).score()).isEqualTo(5 * SearchIndex.weight(1, 1));
+		assertThat(result.hits().get(0).score())
+			.isEqualTo(5 * SearchIndex.weight(1, 1) + SearchFixture.coverage(SearchIndex.weight(1, 1), 1, 3));
 	}
 
 	@Test

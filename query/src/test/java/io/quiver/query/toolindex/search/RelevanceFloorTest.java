@@ -75,7 +75,18 @@ class RelevanceFloorTest {
 		// issues: exact name 5, df 1; repository: description 1, df 1; two visible tools
 		double weight = Math.log(1 + (2 - 1 + 0.5) / (1 + 0.5));
 		assertThat(result.hits()).singleElement()
-			.satisfies((hit) -> assertThat(hit.score()).isCloseTo(5 * weight + 1 * weight, within()));
+			.satisfies((hit) -> assertThat(hit.score())
+				.isCloseTo(5 * weight + 1 * weight + SearchFixture.coverage(weight, 1, 3), within()));
+	}
+
+	@Test
+	void toolWhoseNameTheQueryCoversRanksAboveOneWithMoreNameTokens() {
+		SearchFixture fixture = new SearchFixture().tool("linear__get_issues", "Get issues")
+			.tool("linear__get_cycle_issues", "Get issues");
+
+		// the same tokens match both names; get_cycle_issues would win the code point tie
+		assertThat(SearchFixture.keys(fixture.search("get_issues"))).containsExactly("linear__get_issues",
+				"linear__get_cycle_issues");
 	}
 
 	@Test

@@ -52,6 +52,15 @@ final class SearchFixture {
 		return this.index.search(new SearchRequest(query, 10, visible, this.context));
 	}
 
+	/**
+	 * The coverage bonus of a tool (refinement 4): {@code inName} of its
+	 * {@code nameTokens} name tokens matched, {@code meanWeight} the mean weight of the
+	 * searched tokens.
+	 */
+	static double coverage(double meanWeight, int inName, int nameTokens) {
+		return SearchIndex.COVERAGE * meanWeight * Math.min(1.0, (double) inName / nameTokens);
+	}
+
 	static List<String> keys(SearchResult result) {
 		return result.hits().stream().map(SearchHit::key).toList();
 	}

@@ -84,10 +84,6 @@ final class Lexicon {
 		return this.equivalents.getOrDefault(token, List.of());
 	}
 
-	Map<String, List<String>> equivalences() {
-		return this.equivalents;
-	}
-
 	boolean isFunctionWord(String token) {
 		return this.functionWords.contains(token);
 	}

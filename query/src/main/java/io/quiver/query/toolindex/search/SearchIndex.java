@@ -578,7 +578,7 @@ public final class SearchIndex {
 		StringBuilder message = new StringBuilder("No tool matches this query well enough to be worth calling");
 		if (!unmatched.isEmpty()) {
 			message.append(": ")
-				.append(String.join(", ", unmatched))
+				.append(bounded(unmatched))
 				.append(unmatched.size() == 1 ? " matches" : " match")
 				.append(" no tool you can see");
 		}

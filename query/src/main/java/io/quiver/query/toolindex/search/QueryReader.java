@@ -37,7 +37,10 @@ final class QueryReader {
 		 * (R6.9c).
 		 */
 		TENTATIVE,
-		/** A pure number or a function word: set aside before searching (R6.9c). */
+		/**
+		 * Only numbers, function words or lone letters: set aside before searching
+		 * (R6.9c).
+		 */
 		SET_ASIDE
 
 	}
@@ -86,15 +89,14 @@ final class QueryReader {
 			if (text.indexOf('_') >= 0 || account != null) {
 				kind = Kind.FIRM;
 			}
-			else if (isSetAside(tokens)) {
+			else if (tokens.stream().noneMatch(this::searchable)) {
 				kind = Kind.SET_ASIDE;
 			}
 			else {
 				kind = Kind.TENTATIVE;
-				// within a word such as PROJ-123 or what's, the number, the function word
-				// and the lone letter are not what the caller is looking for either
-				List<String> kept = tokens.stream().filter(this::searchable).toList();
-				tokens = kept.isEmpty() ? tokens : kept;
+				// within a word such as PROJ-123, the number (like a function word or a
+				// lone letter) is not what the caller is looking for either
+				tokens = tokens.stream().filter(this::searchable).toList();
 			}
 			int[] terms = new int[0];
 			if (kind != Kind.SET_ASIDE) {
@@ -112,18 +114,13 @@ final class QueryReader {
 		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null);
 	}
 
+	/**
+	 * Whether a token of an ordinary word is searched for: not a number, not a function
+	 * word, not a lone letter (the {@code s} of {@code what's}). A word with no such
+	 * token is set aside whole (R6.9c).
+	 */
 	private boolean searchable(String token) {
 		return token.length() > 1 && !Tokens.isNumber(token) && !this.lexicon.isFunctionWord(token);
-	}
-
-	private boolean isSetAside(List<String> tokens) {
-		boolean allNumbers = true;
-		boolean allFunctionWords = true;
-		for (String token : tokens) {
-			allNumbers &= Tokens.isNumber(token);
-			allFunctionWords &= this.lexicon.isFunctionWord(token);
-		}
-		return allNumbers || allFunctionWords;
 	}
 
 	/**

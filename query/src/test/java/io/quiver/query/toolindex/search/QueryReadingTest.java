@@ -129,4 +129,12 @@ class QueryReadingTest {
 		assertThat(result.unmatched()).isEmpty();
 	}
 
+	@Test
+	void contractionsAndLoneLettersAreSetAsideLikeFunctionWords() {
+		SearchResult result = github().search("what's x in my issues");
+
+		assertThat(result.setAside()).containsExactly("what's", "x", "in", "my");
+		assertThat(SearchFixture.keys(result)).first().isEqualTo("github__list_issues");
+	}
+
 }

@@ -1,0 +1,241 @@
+package io.quiver.command.connection.vault;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.spec.GCMParameterSpec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.connection.api.GrantReference;
+import io.quiver.command.connection.vault.CredentialUnavailableException.Reason;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The encrypted store of connection secrets (SPEC R1.3). Events carry the
+ * {@link GrantReference} this returns, never the secret.
+ * <p>
+ * Each entry is AES-256-GCM with a fresh 12-byte nonce; the additional authenticated data
+ * binds the ref, the organisation and the connection, so a ciphertext copied onto another
+ * row, or altered, does not decrypt. Stored layout: version byte, nonce, ciphertext with
+ * its 16-byte tag. Erasing drops the ciphertext and keeps a tombstone.
+ * <p>
+ * Nothing here logs a credential, and no exception message carries secret material.
+ */
+@Component
+public class CredentialVault {
+
+	private static final byte FORMAT_VERSION = 1;
+
+	private static final int NONCE_BYTES = 12;
+
+	private static final int TAG_BITS = 128;
+
+	private static final int FINGERPRINT_CHARS = 16;
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	private final JdbcTemplate jdbc;
+
+	private final VaultKey key;
+
+	private final SecureRandom random = new SecureRandom();
+
+	public CredentialVault(JdbcTemplate jdbc, VaultKey key) {
+		this.jdbc = jdbc;
+		this.key = key;
+	}
+
+	/**
+	 * Encrypts and stores a connection's credential.
+	 * @return the reference to put in events: vault ref, type and keyed fingerprint
+	 */
+	public GrantReference store(String orgId, String connectionId, Credential credential) {
+		if (orgId == null || connectionId == null || credential == null) {
+			throw new IllegalArgumentException(
+					"storing a credential needs an organisation, a connection and the " + "credential");
+		}
+		String ref = "vault-" + UUID.randomUUID();
+		byte[] nonce = new byte[NONCE_BYTES];
+		this.random.nextBytes(nonce);
+		byte[] plaintext = serialize(credential);
+		byte[] sealed;
+		try {
+			Cipher cipher = cipher(Cipher.ENCRYPT_MODE, nonce, ref, orgId, connectionId);
+			sealed = cipher.doFinal(plaintext);
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException("cannot encrypt the credential for vault entry " + ref, ex);
+		}
+		finally {
+			Arrays.fill(plaintext, (byte) 0);
+		}
+		byte[] stored = ByteBuffer.allocate(1 + NONCE_BYTES + sealed.length)
+			.put(FORMAT_VERSION)
+			.put(nonce)
+			.put(sealed)
+			.array();
+		this.jdbc.update(
+				"INSERT INTO credential_vault (ref, org_id, connection_id, ciphertext, created_at) VALUES (?, ?, ?, ?, ?)",
+				ref, orgId, connectionId, stored, now());
+		return new GrantReference(ref, credential.type(), fingerprint(credential));
+	}
+
+	/**
+	 * The credential of a vault entry.
+	 * @throws CredentialUnavailableException when the entry was erased, does not exist,
+	 * or does not decrypt
+	 */
+	public Credential read(String vaultRef) {
+		return read(null, vaultRef);
+	}
+
+	/**
+	 * The credential of a vault entry of this organisation; an entry of another
+	 * organisation reads as unknown (SPEC R1.4).
+	 */
+	public Credential read(String orgId, String vaultRef) {
+		List<Entry> rows = this.jdbc.query(
+				"SELECT org_id, connection_id, ciphertext FROM credential_vault WHERE ref = ?",
+				(rs, n) -> new Entry(rs.getString(1), rs.getString(2), rs.getBytes(3)), vaultRef);
+		if (rows.isEmpty() || (orgId != null && !orgId.equals(rows.get(0).orgId()))) {
+			throw new CredentialUnavailableException(Reason.UNKNOWN,
+					"no credential '" + vaultRef + "' in the vault; store a new credential on the connection");
+		}
+		Entry entry = rows.get(0);
+		if (entry.ciphertext() == null) {
+			throw new CredentialUnavailableException(Reason.ERASED, "credential '" + vaultRef
+					+ "' was erased (grant revoked, rotated or connection deleted); store a new credential");
+		}
+		return decrypt(vaultRef, entry);
+	}
+
+	/**
+	 * Erases an entry: its ciphertext is dropped, a tombstone remains. Erasing twice, or
+	 * an unknown ref, does nothing.
+	 */
+	public void erase(String vaultRef) {
+		if (vaultRef != null) {
+			this.jdbc.update("UPDATE credential_vault SET ciphertext = NULL, erased_at = ? WHERE ref = ? "
+					+ "AND erased_at IS NULL", now(), vaultRef);
+		}
+	}
+
+	/**
+	 * Erases every entry of a connection, including any stored for a command that was
+	 * then refused.
+	 */
+	public void eraseConnection(String orgId, String connectionId) {
+		this.jdbc.update("UPDATE credential_vault SET ciphertext = NULL, erased_at = ? WHERE org_id = ? "
+				+ "AND connection_id = ? AND erased_at IS NULL", now(), orgId, connectionId);
+	}
+
+	/**
+	 * HMAC-SHA256 of the canonical secret under a key derived from the vault key, hex,
+	 * first 16 characters: tells two secrets apart without revealing either.
+	 */
+	public String fingerprint(Credential credential) {
+		try {
+			Mac mac = Mac.getInstance("HmacSHA256");
+			mac.init(this.key.fingerprintKey());
+			byte[] digest = mac.doFinal(credential.canonical().getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(digest).substring(0, FINGERPRINT_CHARS);
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException("HmacSHA256 is not available in this JVM", ex);
+		}
+	}
+
+	private Credential decrypt(String vaultRef, Entry entry) {
+		byte[] stored = entry.ciphertext();
+		if (stored.length < 1 + NONCE_BYTES + TAG_BITS / 8 || stored[0] != FORMAT_VERSION) {
+			throw unreadable(vaultRef);
+		}
+		byte[] nonce = Arrays.copyOfRange(stored, 1, 1 + NONCE_BYTES);
+		byte[] plaintext = null;
+		try {
+			Cipher cipher = cipher(Cipher.DECRYPT_MODE, nonce, vaultRef, entry.orgId(), entry.connectionId());
+			plaintext = cipher.doFinal(stored, 1 + NONCE_BYTES, stored.length - 1 - NONCE_BYTES);
+			return deserialize(plaintext, vaultRef);
+		}
+		catch (AEADBadTagException ex) {
+			throw unreadable(vaultRef);
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException("cannot decrypt vault entry " + vaultRef, ex);
+		}
+		finally {
+			if (plaintext != null) {
+				Arrays.fill(plaintext, (byte) 0);
+			}
+		}
+	}
+
+	private Cipher cipher(int mode, byte[] nonce, String ref, String orgId, String connectionId)
+			throws GeneralSecurityException {
+		Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+		cipher.init(mode, this.key.encryptionKey(), new GCMParameterSpec(TAG_BITS, nonce));
+		cipher.updateAAD(("quiver-vault-v1\u0000" + ref + "\u0000" + orgId + "\u0000" + connectionId)
+			.getBytes(StandardCharsets.UTF_8));
+		return cipher;
+	}
+
+	private static CredentialUnavailableException unreadable(String vaultRef) {
+		return new CredentialUnavailableException(Reason.UNREADABLE,
+				"credential '" + vaultRef
+						+ "' does not decrypt: the entry was altered or the vault key (QUIVER_VAULT_KEY) changed; "
+						+ "restore the key or store a new credential");
+	}
+
+	private static byte[] serialize(Credential credential) {
+		ObjectNode node = JSON.createObjectNode();
+		// Java 17: no pattern switch yet; the interface is sealed, so these are all.
+		if (credential instanceof Credential.Bearer bearer) {
+			node.put("type", "bearer").put("token", bearer.token());
+		}
+		else if (credential instanceof Credential.Header header) {
+			node.put("type", "header").put("name", header.name()).put("value", header.value());
+		}
+		else if (credential instanceof Credential.Basic basic) {
+			node.put("type", "basic").put("username", basic.username()).put("password", basic.password());
+		}
+		return node.toString().getBytes(StandardCharsets.UTF_8);
+	}
+
+	private static Credential deserialize(byte[] plaintext, String vaultRef) {
+		try {
+			JsonNode node = JSON.readTree(plaintext);
+			return switch (node.path("type").asText()) {
+				case "bearer" -> new Credential.Bearer(node.path("token").asText());
+				case "header" -> new Credential.Header(node.path("name").asText(), node.path("value").asText());
+				case "basic" -> new Credential.Basic(node.path("username").asText(), node.path("password").asText());
+				default -> throw unreadable(vaultRef);
+			};
+		}
+		catch (java.io.IOException | IllegalArgumentException ex) {
+			throw unreadable(vaultRef);
+		}
+	}
+
+	private static OffsetDateTime now() {
+		return OffsetDateTime.ofInstant(Instant.now(), ZoneOffset.UTC);
+	}
+
+	private record Entry(String orgId, String connectionId, byte[] ciphertext) {
+	}
+
+}

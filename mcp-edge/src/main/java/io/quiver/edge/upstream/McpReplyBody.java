@@ -1,0 +1,223 @@
+package io.quiver.edge.upstream;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Reads the answer to one JSON-RPC request from an MCP server, which may come as
+ * {@code application/json} (one message) or as {@code text/event-stream}: then events are
+ * parsed as they arrive, notifications, server requests and priming events are skipped,
+ * and reading stops at the response carrying the request's id, without waiting for the
+ * server to close the stream. Both are bounded by the response size limit.
+ */
+final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Content> {
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	/**
+	 * The response message for the request (null if none came), and the raw body in JSON
+	 * mode for error excerpts.
+	 */
+	record Content(JsonNode message, byte[] raw) {
+	}
+
+	private final String id;
+
+	private final int limit;
+
+	private final boolean eventStream;
+
+	private final CompletableFuture<Content> result = new CompletableFuture<>();
+
+	private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+	private final StringBuilder data = new StringBuilder();
+
+	private boolean dataSeen;
+
+	private boolean afterCarriageReturn;
+
+	private long total;
+
+	private Flow.Subscription subscription;
+
+	private McpReplyBody(String id, int limit, boolean eventStream) {
+		this.id = id;
+		this.limit = limit;
+		this.eventStream = eventStream;
+	}
+
+	/** A handler for the answer to the request with this id (null for a notification). */
+	static HttpResponse.BodyHandler<Content> handler(Long id, int limit) {
+		return (info) -> {
+			String contentType = info.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+			return new McpReplyBody((id != null) ? id.toString() : null, limit,
+					info.statusCode() == 200 && contentType.startsWith("text/event-stream"));
+		};
+	}
+
+	@Override
+	public CompletionStage<Content> getBody() {
+		return this.result;
+	}
+
+	@Override
+	public void onSubscribe(Flow.Subscription subscription) {
+		this.subscription = subscription;
+		subscription.request(1);
+	}
+
+	@Override
+	public void onNext(List<ByteBuffer> buffers) {
+		for (ByteBuffer buffer : buffers) {
+			if (this.result.isDone()) {
+				return;
+			}
+			this.total += buffer.remaining();
+			if (this.total > this.limit) {
+				this.subscription.cancel();
+				this.result.completeExceptionally(new OutboundHttp.TooLarge(this.limit));
+				return;
+			}
+			while (buffer.hasRemaining()) {
+				byte b = buffer.get();
+				if (this.eventStream) {
+					feed(b);
+					if (this.result.isDone()) {
+						// the response is in: stop reading a stream the server may keep
+						// open
+						this.subscription.cancel();
+						return;
+					}
+				}
+				else {
+					this.bytes.write(b);
+				}
+			}
+		}
+		this.subscription.request(1);
+	}
+
+	@Override
+	public void onError(Throwable throwable) {
+		this.result.completeExceptionally(throwable);
+	}
+
+	@Override
+	public void onComplete() {
+		if (this.result.isDone()) {
+			return;
+		}
+		if (this.eventStream) {
+			endLine();
+			dispatch();
+			this.result.complete(new Content(null, new byte[0]));
+			return;
+		}
+		byte[] raw = this.bytes.toByteArray();
+		this.result.complete(new Content(match(parse(raw)), raw));
+	}
+
+	/** SSE lines end with CR, LF or CRLF. */
+	private void feed(byte b) {
+		if (b == '\n' && this.afterCarriageReturn) {
+			this.afterCarriageReturn = false;
+			return;
+		}
+		this.afterCarriageReturn = (b == '\r');
+		if (b == '\n' || b == '\r') {
+			endLine();
+		}
+		else {
+			this.bytes.write(b);
+		}
+	}
+
+	private void endLine() {
+		String line = this.bytes.toString(StandardCharsets.UTF_8);
+		this.bytes.reset();
+		if (line.isEmpty()) {
+			dispatch();
+			return;
+		}
+		if (line.startsWith(":")) {
+			return;
+		}
+		int colon = line.indexOf(':');
+		String field = (colon < 0) ? line : line.substring(0, colon);
+		String value = (colon < 0) ? "" : line.substring(colon + 1);
+		if (value.startsWith(" ")) {
+			value = value.substring(1);
+		}
+		if (field.equals("data")) {
+			if (this.dataSeen) {
+				this.data.append('\n');
+			}
+			this.data.append(value);
+			this.dataSeen = true;
+		}
+	}
+
+	private void dispatch() {
+		String event = this.data.toString();
+		this.data.setLength(0);
+		this.dataSeen = false;
+		if (event.isBlank()) {
+			return;
+		}
+		JsonNode message = match(parse(event.getBytes(StandardCharsets.UTF_8)));
+		if (message != null) {
+			this.result.complete(new Content(message, new byte[0]));
+		}
+	}
+
+	/**
+	 * The response to our request in a parsed message or batch: the same id, or an error
+	 * without an id (the server could not read the request).
+	 */
+	private JsonNode match(JsonNode parsed) {
+		if (parsed == null) {
+			return null;
+		}
+		if (parsed.isArray()) {
+			for (JsonNode item : parsed) {
+				JsonNode found = match(item);
+				if (found != null) {
+					return found;
+				}
+			}
+			return null;
+		}
+		if (!parsed.isObject() || !(parsed.has("result") || parsed.has("error"))) {
+			return null;
+		}
+		JsonNode id = parsed.get("id");
+		boolean sameId = id != null && !id.isNull() && id.asText().equals(this.id);
+		boolean anonymousError = (id == null || id.isNull()) && parsed.has("error");
+		return (sameId || anonymousError) ? parsed : null;
+	}
+
+	private static JsonNode parse(byte[] raw) {
+		if (raw.length == 0) {
+			return null;
+		}
+		try {
+			return JSON.readTree(raw);
+		}
+		catch (IOException ex) {
+			return null;
+		}
+	}
+
+}

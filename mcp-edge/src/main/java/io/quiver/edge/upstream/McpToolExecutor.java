@@ -1,0 +1,75 @@
+package io.quiver.edge.upstream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.quiver.command.connection.vault.Credential;
+import io.quiver.command.connection.vault.CredentialVault;
+import io.quiver.edge.upstream.ResultRedactor.Redaction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs a tool of an {@code mcp} connector: proxies {@code tools/call} to the upstream
+ * server with the connection's credential and passes back its {@code content},
+ * {@code structuredContent} and {@code isError}, redacted (SPEC R7.6, R7.7). A tool
+ * reporting its own error comes back with {@code isError} and the code
+ * {@code upstream-tool-error}; transport and protocol problems as for HTTP connectors.
+ */
+@Component
+public class McpToolExecutor implements ToolExecutor {
+
+	private static final Logger log = LoggerFactory.getLogger(McpToolExecutor.class);
+
+	private final McpUpstreamClient client;
+
+	private final UpstreamCredentials credentials;
+
+	private final ResultRedactor redactor;
+
+	public McpToolExecutor(McpUpstreamClient client, CredentialVault vault, ResultRedactor redactor) {
+		this.client = client;
+		this.credentials = new UpstreamCredentials(vault);
+		this.redactor = redactor;
+	}
+
+	@Override
+	public UpstreamResult execute(UpstreamCall call) {
+		Redaction redaction = this.redactor.forCredential(null);
+		try {
+			Credential credential = this.credentials.read(call);
+			redaction = this.redactor.forCredential(credential);
+			String scope = call.connectionId() + "/" + ((call.grant() != null) ? call.grant().fingerprint() : "-");
+			JsonNode result = this.client.callTool(call.connector(), scope, credential, call.operation().name(),
+					call.arguments(), call.policy(), "'" + call.connectionLabel() + "'");
+			return toResult(call, result, redaction);
+		}
+		catch (UpstreamFailure failure) {
+			return UpstreamResult.failure(failure.error(), failure.inBandMessage(call, redaction), call,
+					failure.reached());
+		}
+		catch (RuntimeException ex) {
+			// the class only: a message could quote the upstream's answer (R10.2)
+			log.warn("Unexpected {} calling {}.{}", ex.getClass().getName(), call.connector().id(),
+					call.operation().name());
+			return UpstreamResult.failure(UpstreamError.MALFORMED,
+					"Call to '" + call.connectionLabel()
+							+ "' failed: its answer could not be handled; try again, or report it if it persists",
+					call, false);
+		}
+	}
+
+	private static UpstreamResult toResult(UpstreamCall call, JsonNode result, Redaction redaction) {
+		JsonNode content = result.get("content");
+		if (content == null || !content.isArray()) {
+			throw new UpstreamFailure(UpstreamError.MALFORMED,
+					"'" + call.connectionLabel() + "' answered tools/call without a content array", true);
+		}
+		JsonNode structured = result.get("structuredContent");
+		structured = (structured != null && structured.isObject()) ? redaction.json(structured) : null;
+		boolean isError = result.path("isError").asBoolean(false);
+		return new UpstreamResult((ArrayNode) redaction.json(content), structured, isError, call.connectionId(),
+				call.connectionLabel(), isError ? UpstreamError.TOOL_ERROR.code() : null);
+	}
+
+}

@@ -1,0 +1,197 @@
+package io.quiver.edge.upstream;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * The one HTTP client every upstream call goes through: the JDK's
+ * {@link java.net.http.HttpClient}. It needs no extra dependency, speaks HTTP/1.1 and
+ * HTTP/2, and lets us own the limits that matter here: redirects are never followed by
+ * the client (each one is re-checked by the outbound URL gate), the whole call, body
+ * included, is bounded by a deadline, and a body is read only up to the organisation's
+ * size bound, with the connection dropped beyond it.
+ */
+@Component
+public class OutboundHttp {
+
+	private final HttpClient client;
+
+	public OutboundHttp() {
+		this(HttpClient.newBuilder()
+			.followRedirects(HttpClient.Redirect.NEVER)
+			.connectTimeout(Duration.ofSeconds(10))
+			.build());
+	}
+
+	OutboundHttp(HttpClient client) {
+		this.client = client;
+	}
+
+	/** A response with its whole body, at most the bound. */
+	record Response(int status, HttpHeaders headers, byte[] body) {
+
+		String contentType() {
+			return this.headers.firstValue("Content-Type").orElse("");
+		}
+
+	}
+
+	/**
+	 * Sends a request and reads the body up to {@code maxBytes}, all before the deadline.
+	 * @throws UpstreamFailure on timeout, an unreachable upstream or an oversized body
+	 */
+	Response send(HttpRequest request, int maxBytes, Deadline deadline, String account) {
+		HttpResponse<byte[]> response = send(request, (info) -> new BoundedBody(maxBytes), deadline, account);
+		return new Response(response.statusCode(), response.headers(), response.body());
+	}
+
+	/**
+	 * Sends a request with a body handler of the caller's, all before the deadline.
+	 * @throws UpstreamFailure on timeout, an unreachable upstream or an oversized body
+	 */
+	<T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler, Deadline deadline,
+			String account) {
+		if (deadline.expired()) {
+			throw timeout(deadline, account, false);
+		}
+		CompletableFuture<HttpResponse<T>> future = this.client.sendAsync(request, handler);
+		try {
+			return future.get(deadline.remainingNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			future.cancel(true);
+			throw timeout(deadline, account, true);
+		}
+		catch (InterruptedException ex) {
+			future.cancel(true);
+			Thread.currentThread().interrupt();
+			throw new UpstreamFailure(UpstreamError.UNREACHABLE, "the call to " + account + " was interrupted", false);
+		}
+		catch (ExecutionException | CancellationException ex) {
+			throw classify(ex.getCause() != null ? ex.getCause() : ex, deadline, account);
+		}
+	}
+
+	private static UpstreamFailure classify(Throwable cause, Deadline deadline, String account) {
+		for (Throwable t = cause; t != null; t = t.getCause()) {
+			if (t instanceof TooLarge tooLarge) {
+				return new UpstreamFailure(UpstreamError.TOO_LARGE, account + " answered more than " + tooLarge.limit
+						+ " bytes, the organisation's bound; ask for less (a filter, a smaller page)", true);
+			}
+			if (t instanceof HttpConnectTimeoutException) {
+				return new UpstreamFailure(UpstreamError.TIMEOUT,
+						account + " could not be connected to in time; try again later", false);
+			}
+			if (t instanceof HttpTimeoutException) {
+				return timeout(deadline, account, true);
+			}
+			if (t instanceof ConnectException || t instanceof UnresolvedAddressException
+					|| t instanceof UnknownHostException || t instanceof NoRouteToHostException) {
+				return new UpstreamFailure(UpstreamError.UNREACHABLE,
+						account + " is unreachable (connection refused or no route); try again later", false);
+			}
+		}
+		return new UpstreamFailure(UpstreamError.UNREACHABLE,
+				account + " closed the connection before answering completely; the upstream may or may not have "
+						+ "acted; check before retrying a change",
+				true);
+	}
+
+	private static UpstreamFailure timeout(Deadline deadline, String account, boolean reached) {
+		return new UpstreamFailure(UpstreamError.TIMEOUT, account + " did not answer within " + deadline.budgetMillis()
+				+ " ms; the upstream may still act on the request; try again later", reached);
+	}
+
+	/** The body-too-large signal of {@link BoundedBody}. */
+	static final class TooLarge extends IOException {
+
+		final int limit;
+
+		TooLarge(int limit) {
+			super("response body larger than " + limit + " bytes");
+			this.limit = limit;
+		}
+
+	}
+
+	/**
+	 * Collects a body up to a bound; past it, cancels the subscription (the connection is
+	 * dropped) and fails with {@link TooLarge}.
+	 */
+	static final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
+
+		private final int limit;
+
+		private final CompletableFuture<byte[]> result = new CompletableFuture<>();
+
+		private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+
+		private Flow.Subscription subscription;
+
+		BoundedBody(int limit) {
+			this.limit = limit;
+		}
+
+		@Override
+		public CompletionStage<byte[]> getBody() {
+			return this.result;
+		}
+
+		@Override
+		public void onSubscribe(Flow.Subscription subscription) {
+			this.subscription = subscription;
+			subscription.request(1);
+		}
+
+		@Override
+		public void onNext(List<ByteBuffer> buffers) {
+			if (this.result.isDone()) {
+				return;
+			}
+			for (ByteBuffer buffer : buffers) {
+				if (this.bytes.size() + buffer.remaining() > this.limit) {
+					this.subscription.cancel();
+					this.result.completeExceptionally(new TooLarge(this.limit));
+					return;
+				}
+				byte[] chunk = new byte[buffer.remaining()];
+				buffer.get(chunk);
+				this.bytes.write(chunk, 0, chunk.length);
+			}
+			this.subscription.request(1);
+		}
+
+		@Override
+		public void onError(Throwable throwable) {
+			this.result.completeExceptionally(throwable);
+		}
+
+		@Override
+		public void onComplete() {
+			this.result.complete(this.bytes.toByteArray());
+		}
+
+	}
+
+}

@@ -55,12 +55,12 @@ class McpClientIntegrationTest extends QuiverIntegrationTest {
 			assertThat(found.structured().path("results").get(0).path("name").asText())
 				.isEqualTo("echo-alice__get_item");
 
-			Mcp.Result viaExecute = alice.execute("echo-alice__get_item", Map.of("id", "42", "verbose", true));
+			Mcp.Result viaExecute = alice.execute("echo-alice__get_item", Map.of("id", "canary-7c1f", "verbose", true));
 			assertThat(viaExecute.isError()).as(viaExecute.text()).isFalse();
-			assertThat(viaExecute.structured().path("path").asText()).isEqualTo("/v1/items/42");
+			assertThat(viaExecute.structured().path("path").asText()).isEqualTo("/v1/items/canary-7c1f");
 			assertThat(viaExecute.structured().path("authorized").asBoolean()).isTrue();
 
-			Mcp.Result direct = alice.call("echo-alice__get_item", Map.of("id", "42", "verbose", true));
+			Mcp.Result direct = alice.call("echo-alice__get_item", Map.of("id", "canary-7c1f", "verbose", true));
 			assertThat(direct.isError()).isFalse();
 			assertThat(direct.structured()).isEqualTo(viaExecute.structured());
 		}
@@ -74,7 +74,7 @@ class McpClientIntegrationTest extends QuiverIntegrationTest {
 		assertThat(entries.get(1).path("viaExecuteTool").asBoolean()).isTrue();
 		assertThat(entries.get(1).path("account").asText()).isEqualTo("echo-alice");
 		assertThat(entries.get(1).path("argumentNames").toString()).isEqualTo("[\"id\",\"verbose\"]");
-		assertThat(entries.toString()).doesNotContain("42");
+		assertThat(entries.toString()).doesNotContain("canary-7c1f");
 	}
 
 	private void inviteAlice() {

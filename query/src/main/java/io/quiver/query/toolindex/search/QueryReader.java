@@ -1,5 +1,6 @@
 package io.quiver.query.toolindex.search;
 
+import io.quiver.query.support.CodePoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

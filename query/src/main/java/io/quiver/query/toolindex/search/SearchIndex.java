@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import io.quiver.query.support.CodePoints;
 import io.quiver.query.toolindex.search.QueryReader.Kind;
 import io.quiver.query.toolindex.search.QueryReader.Mention;
 import io.quiver.query.toolindex.search.QueryReader.Plan;

@@ -1,4 +1,4 @@
-package io.quiver.query.toolindex.search;
+package io.quiver.query.support;
 
 import org.junit.jupiter.api.Test;
 

@@ -7,6 +7,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * Quiver: an event-sourced control plane for an organisation's AI tool access, and the
@@ -17,6 +18,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
  * instead of serving, and exits.
  */
 @SpringBootApplication
+@EnableScheduling
 @EnableConfigurationProperties(QuiverProperties.class)
 public class QuiverApplication {
 

@@ -1,7 +1,9 @@
 package io.quiver;
 
+import io.quiver.edge.config.QuiverProperties;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 
 /**
  * Quiver: an event-sourced control plane for an organisation's AI tool access, and the
@@ -9,9 +11,11 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  * package so that component scanning covers the command, query and edge modules.
  */
 @SpringBootApplication
+@EnableConfigurationProperties(QuiverProperties.class)
 public class QuiverApplication {
 
 	public static void main(String[] args) {
+		System.setProperty("axoniq.update-checker.disabled", "true");
 		SpringApplication.run(QuiverApplication.class, args);
 	}
 

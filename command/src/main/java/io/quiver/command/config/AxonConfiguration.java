@@ -10,12 +10,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.quiver.command.shared.api.Actor;
 import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
 import org.axonframework.commandhandling.gateway.IntervalRetryScheduler;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.messaging.correlation.CorrelationDataProvider;
+import org.axonframework.messaging.correlation.MessageOriginProvider;
+import org.axonframework.messaging.correlation.SimpleCorrelationDataProvider;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
@@ -48,6 +52,21 @@ public class AxonConfiguration {
 	ConfigurerModule subscribingProjections() {
 		return (configurer) -> configurer.eventProcessing((processing) -> processing.usingSubscribingEventProcessors()
 			.registerDefaultListenerInvocationErrorHandler((c) -> PropagatingErrorHandler.instance()));
+	}
+
+	/** Copies the actor of a command onto the events it produces (SPEC R10.3). */
+	@Bean
+	CorrelationDataProvider actorCorrelation() {
+		return new SimpleCorrelationDataProvider(Actor.MEMBER_KEY, Actor.SUBJECT_KEY, Actor.VIA_KEY);
+	}
+
+	/**
+	 * Keeps Axon's correlation and trace ids, which a custom provider would otherwise
+	 * replace.
+	 */
+	@Bean
+	CorrelationDataProvider messageOrigin() {
+		return new MessageOriginProvider();
 	}
 
 	@Bean

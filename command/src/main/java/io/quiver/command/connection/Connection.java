@@ -73,6 +73,10 @@ public class Connection {
 		if (command.grant() != null) {
 			apply(new GrantStoredEvent(command.orgId(), command.connectionId(), command.grant()));
 		}
+		if (command.operations() != null && !command.operations().isEmpty()) {
+			apply(new ConnectionToolsRefreshedEvent(command.orgId(), command.connectionId(),
+					List.copyOf(command.operations())));
+		}
 	}
 
 	@CommandHandler

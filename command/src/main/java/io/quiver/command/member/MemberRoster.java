@@ -87,21 +87,21 @@ public class MemberRoster {
 
 	@EventHandler
 	void on(MemberRoleChangedEvent event) {
-		boolean losesOwner = event.from() == Role.OWNER;
-		if (losesOwner) {
-			lockOrganization(event.orgId());
-		}
+		boolean wasActiveOwner = (event.from() == Role.OWNER)
+				&& lockAndCheckActiveOwner(event.orgId(), event.memberId());
 		this.jdbc.update("UPDATE member_roster SET role = ? WHERE member_id = ?", event.to().name(), event.memberId());
-		if (losesOwner) {
+		if (wasActiveOwner) {
 			requireAnActiveOwner(event.orgId());
 		}
 	}
 
 	@EventHandler
 	void on(MemberSuspendedEvent event) {
-		lockOrganization(event.orgId());
+		boolean wasActiveOwner = lockAndCheckActiveOwner(event.orgId(), event.memberId());
 		this.jdbc.update("UPDATE member_roster SET active = FALSE WHERE member_id = ?", event.memberId());
-		requireAnActiveOwner(event.orgId());
+		if (wasActiveOwner) {
+			requireAnActiveOwner(event.orgId());
+		}
 	}
 
 	@EventHandler
@@ -111,14 +111,26 @@ public class MemberRoster {
 
 	@EventHandler
 	void on(MemberRemovedEvent event) {
-		lockOrganization(event.orgId());
+		boolean wasActiveOwner = lockAndCheckActiveOwner(event.orgId(), event.memberId());
 		this.jdbc.update("DELETE FROM member_roster WHERE member_id = ?", event.memberId());
-		requireAnActiveOwner(event.orgId());
+		if (wasActiveOwner) {
+			requireAnActiveOwner(event.orgId());
+		}
 	}
 
-	private void lockOrganization(String orgId) {
+	/**
+	 * Locks the organisation's row, then tells whether the member is one of its active
+	 * owners. Only a change to an active owner can leave the organisation without one; an
+	 * organisation that never had an owner must still be able to suspend or remove
+	 * members.
+	 */
+	private boolean lockAndCheckActiveOwner(String orgId, String memberId) {
 		this.jdbc.queryForList("SELECT org_id FROM organization_registry WHERE org_id = ? FOR UPDATE", String.class,
 				orgId);
+		Integer n = this.jdbc.queryForObject(
+				"SELECT count(*) FROM member_roster WHERE member_id = ? AND role = 'OWNER' AND active", Integer.class,
+				memberId);
+		return n != null && n > 0;
 	}
 
 	private void requireAnActiveOwner(String orgId) {

@@ -1,4 +1,5 @@
 /**
- * The catalog at the edge: turning admins' OpenAPI documents into connectors.
+ * The catalog: the application service, its REST endpoints and MCP tools, and connector
+ * import.
  */
 package io.quiver.edge.catalog;

@@ -1,7 +1,9 @@
 package io.quiver.command.catalog.api;
 
+import io.quiver.command.shared.api.OrganizationEvent;
+
 /**
  * An admin registered a custom connector in the organisation's catalog.
  */
-public record ConnectorRegisteredEvent(String orgId, ConnectorDefinition connector) {
+public record ConnectorRegisteredEvent(String orgId, ConnectorDefinition connector) implements OrganizationEvent {
 }

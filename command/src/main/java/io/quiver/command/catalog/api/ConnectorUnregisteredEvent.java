@@ -1,7 +1,9 @@
 package io.quiver.command.catalog.api;
 
+import io.quiver.command.shared.api.OrganizationEvent;
+
 /**
  * An admin removed a custom connector from the organisation's catalog.
  */
-public record ConnectorUnregisteredEvent(String orgId, String connectorId) {
+public record ConnectorUnregisteredEvent(String orgId, String connectorId) implements OrganizationEvent {
 }

@@ -1,8 +1,10 @@
 package io.quiver.command.connection.api;
 
+import io.quiver.command.shared.api.OrganizationEvent;
+
 /**
  * A member connected an account on a connector under a label.
  */
 public record ConnectionCreatedEvent(String orgId, String connectionId, String connectorId, String label,
-		String ownerMemberId) {
+		String ownerMemberId) implements OrganizationEvent {
 }

@@ -1,7 +1,9 @@
 package io.quiver.command.member.api;
 
+import io.quiver.command.shared.api.OrganizationEvent;
+
 /**
  * A suspended member was reinstated.
  */
-public record MemberReinstatedEvent(String orgId, String memberId) {
+public record MemberReinstatedEvent(String orgId, String memberId) implements OrganizationEvent {
 }

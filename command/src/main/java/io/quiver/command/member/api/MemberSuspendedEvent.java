@@ -1,7 +1,9 @@
 package io.quiver.command.member.api;
 
+import io.quiver.command.shared.api.OrganizationEvent;
+
 /**
  * A member was suspended.
  */
-public record MemberSuspendedEvent(String orgId, String memberId) {
+public record MemberSuspendedEvent(String orgId, String memberId) implements OrganizationEvent {
 }

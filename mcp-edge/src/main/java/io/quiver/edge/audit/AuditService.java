@@ -1,0 +1,113 @@
+package io.quiver.edge.audit;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.edge.support.ControlPlaneAccess;
+import io.quiver.edge.support.Queries;
+import io.quiver.query.audit.api.AuditEntry;
+import io.quiver.query.audit.api.AuditPage;
+import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.AuditVerification;
+import io.quiver.query.audit.api.FindAuditEntriesQuery;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.support.Instants;
+import io.quiver.query.trail.api.ControlPlaneChange;
+import io.quiver.query.trail.api.FindControlPlaneChangesQuery;
+import org.springframework.stereotype.Service;
+
+/**
+ * The audit trail for auditors (SPEC R10.3–R10.5): tool calls filtered and paged, chain
+ * verification, streaming export, and the control-plane changes.
+ */
+@Service
+public class AuditService {
+
+	static final Set<String> OUTCOMES = Set.of("success", "error", "denied", "unknown");
+
+	private final ControlPlaneAccess access;
+
+	private final AuditTrail trail;
+
+	private final Queries queries;
+
+	public AuditService(ControlPlaneAccess access, AuditTrail trail, Queries queries) {
+		this.access = access;
+		this.trail = trail;
+		this.queries = queries;
+	}
+
+	public AuditPage list(Caller caller, Filters filters, String cursor, Integer limit) {
+		this.access.require(caller, ControlPlaneOperation.AUDIT_LIST);
+		try {
+			return this.trail.find(query(caller, filters, cursor, (limit != null) ? limit : 100));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
+	}
+
+	public AuditVerification verify(Caller caller) {
+		this.access.require(caller, ControlPlaneOperation.AUDIT_VERIFY);
+		return this.trail.verify(caller.orgId());
+	}
+
+	/**
+	 * Checks access and filters first, then streams: nothing is buffered but the current
+	 * row.
+	 */
+	public Runnable export(Caller caller, Filters filters, Consumer<AuditEntry> sink) {
+		this.access.require(caller, ControlPlaneOperation.AUDIT_LIST);
+		FindAuditEntriesQuery query = query(caller, filters, null, 1);
+		return () -> this.trail.export(query, sink);
+	}
+
+	public List<ControlPlaneChange> changes(Caller caller, String from, String to, String cursor, Integer limit) {
+		this.access.require(caller, ControlPlaneOperation.AUDIT_LIST);
+		try {
+			return this.queries.list(new FindControlPlaneChangesQuery(caller.orgId(), Instants.normalize(from),
+					Instants.normalize(to), cursor, (limit != null) ? limit : 100), ControlPlaneChange.class);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
+	}
+
+	private static FindAuditEntriesQuery query(Caller caller, Filters filters, String cursor, int limit) {
+		if (filters.outcome() != null && !OUTCOMES.contains(filters.outcome())) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"outcome must be one of success, error, denied, unknown");
+		}
+		String member = filters.member();
+		String memberId = (member != null && member.startsWith("m-")) ? member : null;
+		String subject = (member != null && memberId == null) ? member : null;
+		return new FindAuditEntriesQuery(caller.orgId(), memberId, subject, filters.tool(), filters.connection(),
+				filters.outcome(), instant(filters.from(), "from"), instant(filters.to(), "to"), cursor, limit);
+	}
+
+	private static Instant instant(String written, String field) {
+		if (written == null || written.isBlank()) {
+			return null;
+		}
+		try {
+			return Instant.parse(written.strip());
+		}
+		catch (RuntimeException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"'" + field + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
+		}
+	}
+
+	/**
+	 * Filters on the trail; null fields do not filter. {@code member} is a member id
+	 * (m-…) or a subject; {@code connection} an id or an account label.
+	 */
+	public record Filters(String member, String tool, String connection, String outcome, String from, String to) {
+	}
+
+}

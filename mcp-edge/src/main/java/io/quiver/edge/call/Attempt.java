@@ -1,0 +1,125 @@
+package io.quiver.edge.call;
+
+import java.time.Instant;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.query.audit.api.ToolCallRecord;
+import io.quiver.query.gate.ArgumentGate;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.Gate;
+import io.quiver.query.gate.Verdict;
+
+/**
+ * What the audit trail will record of one attempt (SPEC R10.1), filled in as the pipeline
+ * goes: the tool actually reached (for {@code execute_tool}, the unwrapped one, marked as
+ * such), the deciding gate, the outcome, the connection and account the execution
+ * reported reaching, and the argument names and count, never their values (R10.2).
+ */
+final class Attempt {
+
+	private final Instant at;
+
+	private final Caller caller;
+
+	private String requestedName;
+
+	private ObjectNode arguments;
+
+	private boolean viaExecuteTool;
+
+	private String resolvedTool;
+
+	private String operation;
+
+	private String classification;
+
+	private String reachedConnectionId;
+
+	private String reachedAccount;
+
+	private String gate;
+
+	private String decision = "allowed";
+
+	private String outcome = "success";
+
+	private String errorCode;
+
+	private boolean executed;
+
+	private long durationMicros;
+
+	Attempt(Instant at, Caller caller, String requestedName, ObjectNode arguments) {
+		this.at = at;
+		this.caller = caller;
+		this.requestedName = requestedName;
+		this.arguments = arguments;
+	}
+
+	String requestedName() {
+		return this.requestedName;
+	}
+
+	ObjectNode arguments() {
+		return this.arguments;
+	}
+
+	String resolvedTool() {
+		return (this.resolvedTool != null) ? this.resolvedTool : this.requestedName;
+	}
+
+	boolean executed() {
+		return this.executed;
+	}
+
+	void unwrapped(String name, ObjectNode innerArguments) {
+		this.viaExecuteTool = true;
+		this.requestedName = name;
+		this.arguments = innerArguments;
+	}
+
+	void resolved(String tool, String operation, String classification) {
+		this.resolvedTool = tool;
+		this.operation = operation;
+		this.classification = classification;
+	}
+
+	void reached(String connectionId, String account) {
+		this.reachedConnectionId = connectionId;
+		this.reachedAccount = account;
+	}
+
+	void denied(Verdict verdict) {
+		this.gate = verdict.gate().wireName();
+		this.decision = "denied";
+		this.outcome = (verdict.gate() == Gate.NAME) ? "unknown" : "denied";
+		this.errorCode = verdict.gate().wireName() + "-denied";
+	}
+
+	void executing() {
+		this.executed = true;
+	}
+
+	ToolResult succeeded(ToolResult result) {
+		this.outcome = "success";
+		return result;
+	}
+
+	void failed(String errorCode) {
+		this.outcome = "error";
+		this.errorCode = errorCode;
+	}
+
+	void finished(long nanos) {
+		this.durationMicros = nanos / 1000;
+	}
+
+	ToolCallRecord toRecord() {
+		var names = ArgumentGate.argumentNames(this.arguments);
+		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
+				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, this.reachedConnectionId,
+				this.reachedAccount, this.classification, this.gate, this.decision, this.outcome, this.errorCode, names,
+				names.size(), this.durationMicros);
+	}
+
+}

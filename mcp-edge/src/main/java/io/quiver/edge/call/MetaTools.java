@@ -1,0 +1,51 @@
+package io.quiver.edge.call;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.edge.mcp.ToolSchema;
+
+/**
+ * The two meta-tools of a collapsed surface (SPEC R5.3–R5.5): their names, descriptions a
+ * model can act on, and schemas.
+ */
+public final class MetaTools {
+
+	public static final String SEARCH_TOOLS = "search_tools";
+
+	public static final String EXECUTE_TOOL = "execute_tool";
+
+	public static final String SEARCH_DESCRIPTION = "Find connected (third-party) tools by what you want to do or "
+			+ "by name. Your organisation's connected apps offer more tools than are listed here; search them with a "
+			+ "few words (e.g. 'create github issue', 'notion-legal search pages', or an exact tool name), then call "
+			+ "one with execute_tool (or directly by its name). Returns at most `limit` tools with name, description, "
+			+ "input schema and accounts. This searches connected tools only: it never returns Quiver's own "
+			+ "control-plane tools (quiver__…), which are listed directly. An empty result is a real answer: no "
+			+ "reachable tool matches; the answer names the words that matched nothing or were set aside. Do not "
+			+ "call a tool the search did not return.";
+
+	public static final String EXECUTE_DESCRIPTION = "Call a connected tool found with search_tools, by its exact "
+			+ "name, with its arguments (an object matching the tool's input schema). It is only a naming "
+			+ "indirection: the same checks apply as when calling the tool directly, and the result is the tool's "
+			+ "own. For a tool backed by several accounts, pass the `connection` argument the search result showed.";
+
+	private MetaTools() {
+	}
+
+	public static boolean isMetaTool(String name) {
+		return SEARCH_TOOLS.equals(name) || EXECUTE_TOOL.equals(name);
+	}
+
+	public static ObjectNode searchSchema() {
+		return ToolSchema.object()
+			.text("query", "What you want to do, or a tool name (e.g. 'list open github pull requests').", 1000, true)
+			.integer("limit", "At most this many tools (default 10, at most 50).", 1, 50, false)
+			.build();
+	}
+
+	public static ObjectNode executeSchema() {
+		return ToolSchema.object()
+			.string("name", "The exact name of the tool to call, as search_tools returned it.", true)
+			.freeObject("arguments", "The tool's arguments, matching its input schema.", false)
+			.build();
+	}
+
+}

@@ -1,0 +1,334 @@
+package io.quiver.edge.call;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.catalog.api.ConnectorDefinition;
+import io.quiver.command.catalog.api.ConnectorKind;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.edge.mcp.ControlPlaneTool;
+import io.quiver.edge.mcp.ControlPlaneTools;
+import io.quiver.edge.upstream.ToolExecutor;
+import io.quiver.edge.upstream.UpstreamCall;
+import io.quiver.edge.upstream.UpstreamResult;
+import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.gate.AccessGate;
+import io.quiver.query.gate.ArgumentGate;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.CallerSurface;
+import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.gate.Gate;
+import io.quiver.query.gate.MemberStatusGate;
+import io.quiver.query.gate.OutboundUrlGate;
+import io.quiver.query.gate.ScopeGate;
+import io.quiver.query.gate.ToolExecuteGate;
+import io.quiver.query.gate.ToolSurface;
+import io.quiver.query.gate.Verdict;
+import io.quiver.query.toolindex.api.ConnectedTool;
+import io.quiver.query.toolindex.api.ConnectionView;
+import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.toolindex.api.PolicySnapshot;
+import io.quiver.query.toolindex.api.PolicyStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one path of every {@code tools/call}, direct or through {@code execute_tool} (SPEC
+ * R5.5, R7.1). Gates run in R7.1 order, top to bottom; the first denial answers in band
+ * and names its gate (R7.5); the pipeline decides nothing itself. Decisions are taken on
+ * one consistent, current snapshot of the policy state (R9), released before anything
+ * slow runs. Every attempt, whatever its outcome, is in the audit trail before its answer
+ * is returned (R10.1).
+ */
+@Component
+public class ToolCallPipeline {
+
+	private static final Logger log = LoggerFactory.getLogger(ToolCallPipeline.class);
+
+	private static final long AUDIT_TIMEOUT_SECONDS = 30;
+
+	private final PolicyStore policies;
+
+	private final MemberStatusGate memberStatusGate;
+
+	private final ToolExecuteGate toolExecuteGate;
+
+	private final ToolSurface surface;
+
+	private final AccessGate accessGate;
+
+	private final ScopeGate scopeGate;
+
+	private final ArgumentGate argumentGate;
+
+	private final OutboundUrlGate outboundUrlGate;
+
+	private final ControlPlaneTools controlPlane;
+
+	private final ToolExecutor connectedTools;
+
+	private final AuditTrail audit;
+
+	private final ObjectMapper json;
+
+	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
+			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
+			OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane, ToolExecutor connectedTools,
+			AuditTrail audit, ObjectMapper json) {
+		this.policies = policies;
+		this.memberStatusGate = memberStatusGate;
+		this.toolExecuteGate = toolExecuteGate;
+		this.surface = surface;
+		this.accessGate = accessGate;
+		this.scopeGate = scopeGate;
+		this.argumentGate = argumentGate;
+		this.outboundUrlGate = outboundUrlGate;
+		this.controlPlane = controlPlane;
+		this.connectedTools = connectedTools;
+		this.audit = audit;
+		this.json = json;
+	}
+
+	/**
+	 * Runs one {@code tools/call} for a caller resolved on this request.
+	 * @param arguments the call's arguments (may be null)
+	 */
+	public ToolResult call(Caller caller, String name, ObjectNode arguments) {
+		long started = System.nanoTime();
+		Attempt attempt = new Attempt(Instant.now(), caller, name, (arguments != null) ? arguments : emptyObject());
+		ToolResult result;
+		try {
+			result = decideAndRun(caller, attempt);
+		}
+		catch (RuntimeException ex) {
+			log.error("tools/call of {} failed unexpectedly: {}", attempt.resolvedTool(), ex.toString());
+			attempt.failed("internal-error");
+			result = ToolResult.error("Quiver could not complete this call because of an internal error; nothing "
+					+ "is known to have changed. Try again, and report it if it persists.");
+		}
+		attempt.finished(System.nanoTime() - started);
+		try {
+			this.audit.append(attempt.toRecord()).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return auditUnavailable(attempt);
+		}
+		catch (ExecutionException | TimeoutException | CompletionException ex) {
+			log.error("The audit trail refused an entry for {}: {}", attempt.resolvedTool(), ex.toString());
+			return auditUnavailable(attempt);
+		}
+		return result;
+	}
+
+	private ToolResult auditUnavailable(Attempt attempt) {
+		String what = attempt.executed() ? "The call was made, but its outcome is withheld" : "The call was not made";
+		return ToolResult.error(what + " because the audit trail could not record it; Quiver answers no call it "
+				+ "cannot audit. Try again later.");
+	}
+
+	private ToolResult decideAndRun(Caller caller, Attempt attempt) {
+		Plan plan;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			PolicySnapshot policy = lease.snapshot();
+			plan = decide(policy, caller, attempt);
+		}
+		return plan.run();
+	}
+
+	private Plan decide(PolicySnapshot policy, Caller caller, Attempt attempt) {
+		Verdict verdict = this.memberStatusGate.check(caller);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		verdict = this.toolExecuteGate.check(caller);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		String name = attempt.requestedName();
+		ObjectNode arguments = attempt.arguments();
+		if (MetaTools.isMetaTool(name)) {
+			CallerSurface visible = this.surface.of(policy, caller);
+			if (!visible.collapsed()) {
+				return denied(attempt, Verdict.deny(Gate.COLLAPSE, "'" + name
+						+ "' is not available: your tool list was "
+						+ "cached before the threshold moved, and the surface is no longer collapsed. Your tools are "
+						+ "now listed directly: refresh the tool list (tools/list) and call them by name."));
+			}
+			if (name.equals(MetaTools.SEARCH_TOOLS)) {
+				Verdict valid = this.argumentGate.check(name, MetaTools.searchSchema(), arguments);
+				if (valid.denied()) {
+					return denied(attempt, valid);
+				}
+				attempt.resolved(name, null, null);
+				ToolResult result = ToolSearch.run(policy, visible, arguments.get("query").asText(),
+						arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
+				return () -> attempt.succeeded(result);
+			}
+			Verdict valid = this.argumentGate.check(name, MetaTools.executeSchema(), arguments);
+			if (valid.denied()) {
+				return denied(attempt, valid);
+			}
+			name = arguments.get("name").asText();
+			arguments = (arguments.get("arguments") instanceof ObjectNode inner) ? inner : emptyObject();
+			attempt.unwrapped(name, arguments);
+			if (MetaTools.isMetaTool(name)) {
+				return denied(attempt, Verdict.deny(Gate.NAME, "execute_tool runs connected tools; call '" + name
+						+ "' directly instead of through execute_tool"));
+			}
+		}
+		ControlPlaneOperation operation = ControlPlaneOperation.ofToolName(name);
+		if (operation != null) {
+			return decideControlPlane(caller, attempt, operation, arguments);
+		}
+		ConnectedTool tool = policy.toolByName(name);
+		if (tool == null) {
+			return denied(attempt,
+					Verdict.deny(Gate.NAME, UnknownToolNames.message(name, visibleNames(policy, caller))));
+		}
+		return decideConnected(policy, caller, attempt, tool, arguments);
+	}
+
+	private Plan decideControlPlane(Caller caller, Attempt attempt, ControlPlaneOperation operation,
+			ObjectNode arguments) {
+		ControlPlaneTool tool = this.controlPlane.tool(operation);
+		attempt.resolved(operation.toolName(), "quiver." + operation.resource() + "." + operation.operation(),
+				operation.classification().wireName());
+		Verdict verdict = this.surface.controlPlaneVerdict(caller, operation);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		verdict = this.argumentGate.check(operation.toolName(), tool.inputSchema(), arguments);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		return () -> {
+			attempt.executing();
+			try {
+				Object view = tool.invoker().invoke(caller, arguments);
+				return attempt.succeeded(ToolResult.structured(structured(view)));
+			}
+			catch (CommandRejectedException ex) {
+				attempt.failed(ex.errorCode().code());
+				return ToolResult.error(ex.errorCode().code() + ": " + ex.getMessage());
+			}
+			catch (IllegalArgumentException ex) {
+				attempt.failed("invalid-input");
+				return ToolResult.error("invalid-input: " + ex.getMessage());
+			}
+		};
+	}
+
+	private Plan decideConnected(PolicySnapshot policy, Caller caller, Attempt attempt, ConnectedTool tool,
+			ObjectNode arguments) {
+		attempt.resolved(tool.name(), tool.connectorId() + "." + tool.operation().name(),
+				tool.classification().wireName());
+		Verdict verdict = this.accessGate.check(policy, caller, tool);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		verdict = this.scopeGate.check(caller, tool.classification(), true, tool.name());
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		String connectionId;
+		if (tool.merged()) {
+			JsonNode selected = arguments.get(ConnectedTool.CONNECTION_ARGUMENT);
+			int index = (selected != null && selected.isTextual()) ? tool.accountLabels().indexOf(selected.asText())
+					: -1;
+			if (index < 0) {
+				return denied(attempt,
+						Verdict.deny(Gate.ARGUMENTS, "invalid arguments for " + tool.name()
+								+ ": argument 'connection' must name one of its accounts: "
+								+ String.join(", ", this.surface.reach(policy, caller, tool).tool().accountLabels())));
+			}
+			connectionId = tool.connectionIds().get(index);
+		}
+		else {
+			connectionId = tool.connectionIds().get(0);
+		}
+		verdict = this.surface.connectionVerdict(policy, caller, tool, connectionId);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		ArgumentMerge merge = ArgumentMerge.of(tool, arguments);
+		ConnectedTool advertised = this.surface.reach(policy, caller, tool).tool();
+		verdict = this.argumentGate.check(tool.name(), advertised.inputSchema(), merge.callerArguments());
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		ConnectorDefinition connector = policy.connector(tool.connectorId());
+		verdict = (connector.kind() == ConnectorKind.HTTP)
+				? this.outboundUrlGate.check(connector, tool.operation(), merge.merged())
+				: this.outboundUrlGate.check(connector, connector.baseUrl());
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		ConnectionView connection = policy.connection(connectionId);
+		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), connectionId,
+				connection.label(), connection.grant(), merge.merged(), policy.settings().outbound());
+		return () -> {
+			attempt.executing();
+			UpstreamResult result = this.connectedTools.execute(call);
+			attempt.reached(result.reachedConnectionId(), result.reachedAccount());
+			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(),
+					merge.meta());
+			if (result.isError()) {
+				attempt.failed((result.errorCode() != null) ? result.errorCode() : "upstream-error");
+				return answer;
+			}
+			return attempt.succeeded(answer);
+		};
+	}
+
+	private List<String> visibleNames(PolicySnapshot policy, Caller caller) {
+		CallerSurface visible = this.surface.of(policy, caller);
+		List<String> names = new ArrayList<>();
+		visible.controlPlane().forEach((op) -> names.add(op.toolName()));
+		if (visible.collapsed()) {
+			names.add(MetaTools.SEARCH_TOOLS);
+			names.add(MetaTools.EXECUTE_TOOL);
+		}
+		visible.connected().forEach((tool) -> names.add(tool.name()));
+		return names;
+	}
+
+	private static Plan denied(Attempt attempt, Verdict verdict) {
+		attempt.denied(verdict);
+		ToolResult result = ToolResult
+			.error("Denied by the " + verdict.gate().wireName() + " gate: " + verdict.reason());
+		return () -> result;
+	}
+
+	private ObjectNode structured(Object view) {
+		JsonNode node = this.json.valueToTree(view);
+		if (node instanceof ObjectNode object) {
+			return object;
+		}
+		ObjectNode wrapper = this.json.createObjectNode();
+		wrapper.set("items", node);
+		return wrapper;
+	}
+
+	private ObjectNode emptyObject() {
+		return this.json.createObjectNode();
+	}
+
+	/** What to do once the decision is taken and the snapshot released. */
+	@FunctionalInterface
+	private interface Plan {
+
+		ToolResult run();
+
+	}
+
+}

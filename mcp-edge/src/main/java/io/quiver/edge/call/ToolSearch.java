@@ -1,0 +1,153 @@
+package io.quiver.edge.call;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.catalog.api.ConnectorDefinition;
+import io.quiver.query.gate.CallerSurface;
+import io.quiver.query.toolindex.api.ConnectedTool;
+import io.quiver.query.toolindex.api.PolicySnapshot;
+import io.quiver.query.toolindex.search.QueryContext;
+import io.quiver.query.toolindex.search.SearchHit;
+import io.quiver.query.toolindex.search.SearchRequest;
+import io.quiver.query.toolindex.search.SearchResult;
+
+/**
+ * {@code search_tools} (SPEC R5.4, R6): ranks the caller's visible connected tools, never
+ * a control-plane operation, and answers bounded rows (R6.7): a row for a tool backed by
+ * fifty accounts is not fifty times larger than a row for one.
+ */
+final class ToolSearch {
+
+	static final int DEFAULT_LIMIT = 10;
+
+	static final int MAX_LIMIT = 50;
+
+	static final int MAX_DESCRIPTION = 1000;
+
+	static final int MAX_ACCOUNTS = 5;
+
+	static final int MAX_SCHEMA_TEXT = 300;
+
+	static final int MAX_ENUM = 25;
+
+	private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+	private ToolSearch() {
+	}
+
+	static ToolResult run(PolicySnapshot policy, CallerSurface surface, String query, Integer limit) {
+		int bounded = (limit == null) ? DEFAULT_LIMIT : Math.max(1, Math.min(MAX_LIMIT, limit));
+		Map<String, ConnectedTool> visible = new HashMap<>();
+		Set<String> accounts = new LinkedHashSet<>();
+		for (ConnectedTool tool : surface.connected()) {
+			visible.put(tool.key(), tool);
+			accounts.addAll(tool.accountLabels());
+		}
+		Set<String> connectorIds = new LinkedHashSet<>();
+		Set<String> applications = new LinkedHashSet<>();
+		for (ConnectorDefinition connector : policy.catalog()) {
+			connectorIds.add(connector.id());
+			applications.add(connector.id());
+			applications.add(connector.label().toLowerCase(Locale.ROOT));
+		}
+		SearchResult result = policy.searchIndex()
+			.search(new SearchRequest(query, bounded, surface.visible(),
+					new QueryContext(Set.copyOf(accounts), Set.copyOf(connectorIds), Set.copyOf(applications))));
+		ObjectNode answer = JSON.objectNode();
+		ArrayNode rows = answer.putArray("results");
+		for (SearchHit hit : result.hits()) {
+			ConnectedTool tool = visible.get(hit.key());
+			if (tool != null) {
+				rows.add(row(tool));
+			}
+		}
+		ArrayNode setAside = answer.putArray("setAside");
+		result.setAside().forEach(setAside::add);
+		ArrayNode unmatched = answer.putArray("unmatched");
+		result.unmatched().forEach(unmatched::add);
+		if (result.missingAccount() != null) {
+			answer.put("missingAccount", result.missingAccount());
+		}
+		if (rows.isEmpty()) {
+			answer.put("message", (result.message() != null) ? result.message()
+					: "No connected tool you can reach matches this query.");
+		}
+		return ToolResult.structured(answer);
+	}
+
+	static ObjectNode row(ConnectedTool tool) {
+		ObjectNode row = JSON.objectNode();
+		row.put("name", tool.name());
+		row.put("description", bound(tool.description(), MAX_DESCRIPTION));
+		row.set("inputSchema", compact(tool.inputSchema(), tool.accountLabels()));
+		row.put("connector", tool.connectorLabel());
+		if (tool.accountLabels().size() > 1) {
+			ArrayNode accounts = row.putArray("accounts");
+			tool.accountLabels().stream().limit(MAX_ACCOUNTS).forEach(accounts::add);
+			row.put("accountCount", tool.accountLabels().size());
+		}
+		return row;
+	}
+
+	/**
+	 * The schema with every description and enum bounded, and the account list of a
+	 * merged tool cut to a few examples and a count.
+	 */
+	static JsonNode compact(JsonNode schema, List<String> accounts) {
+		JsonNode copy = schema.deepCopy();
+		boundTexts(copy);
+		JsonNode connection = copy.path("properties").path(ConnectedTool.CONNECTION_ARGUMENT);
+		if (connection instanceof ObjectNode property && accounts.size() > MAX_ACCOUNTS) {
+			property.remove("enum");
+			property.put("description",
+					"Which account to use: one of the " + accounts.size() + " account labels of this tool, e.g. "
+							+ String.join(", ", accounts.subList(0, MAX_ACCOUNTS))
+							+ ". Search with an account's name to " + "confirm it backs this tool.");
+		}
+		return copy;
+	}
+
+	private static void boundTexts(JsonNode node) {
+		if (node instanceof ObjectNode object) {
+			for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext();) {
+				Map.Entry<String, JsonNode> field = it.next();
+				JsonNode value = field.getValue();
+				if (value.isTextual() && (field.getKey().equals("description") || field.getKey().equals("title"))) {
+					field.setValue(JSON.textNode(bound(value.textValue(), MAX_SCHEMA_TEXT)));
+				}
+				else if (field.getKey().equals("enum") && value instanceof ArrayNode values
+						&& values.size() > MAX_ENUM) {
+					ArrayNode kept = JSON.arrayNode();
+					for (int i = 0; i < MAX_ENUM; i++) {
+						kept.add(values.get(i));
+					}
+					field.setValue(kept);
+				}
+				else {
+					boundTexts(value);
+				}
+			}
+		}
+		else if (node instanceof ArrayNode array) {
+			array.forEach(ToolSearch::boundTexts);
+		}
+	}
+
+	static String bound(String text, int max) {
+		if (text == null) {
+			return "";
+		}
+		return (text.length() <= max) ? text : text.substring(0, max - 1) + "…";
+	}
+
+}

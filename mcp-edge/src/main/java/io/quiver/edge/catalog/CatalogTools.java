@@ -1,0 +1,63 @@
+package io.quiver.edge.catalog;
+
+import java.util.List;
+
+import io.quiver.edge.mcp.Arguments;
+import io.quiver.edge.mcp.ControlPlaneTool;
+import io.quiver.edge.mcp.ControlPlaneToolset;
+import io.quiver.edge.mcp.ToolSchema;
+import org.springframework.stereotype.Component;
+
+import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_BROWSE;
+import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_GET;
+import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_REGISTER;
+import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_UNREGISTER;
+
+/**
+ * {@code quiver__catalog__*}: the MCP side of SPEC R13 {@code catalog}.
+ */
+@Component
+class CatalogTools implements ControlPlaneToolset {
+
+	private final CatalogService catalog;
+
+	CatalogTools(CatalogService catalog) {
+		this.catalog = catalog;
+	}
+
+	@Override
+	public List<ControlPlaneTool> tools() {
+		return List.of(new ControlPlaneTool(CATALOG_BROWSE, "Browse the catalog",
+				"List the connectors (apps) you can connect, curated and registered, optionally matching "
+						+ "words of a query.",
+				ToolSchema.object().text("query", "Words to match in id, label or description.", 200, false).build(),
+				(caller, args) -> this.catalog.browse(caller, Arguments.optionalString(args, "query"))),
+				new ControlPlaneTool(CATALOG_GET, "Get a connector",
+						"Get one connector with its operations (name, description, method, path, input schema, "
+								+ "classification).",
+						ToolSchema.object().string("connector", "The connector id (e.g. notion).", true).build(),
+						(caller, args) -> this.catalog.get(caller, Arguments.string(args, "connector"))),
+				new ControlPlaneTool(CATALOG_REGISTER, "Register a connector",
+						"Register a custom connector: kind http from an OpenAPI 3 document (operationIds become "
+								+ "operations), or kind mcp from an MCP server URL (its tools are imported per connection).",
+						ToolSchema.object()
+							.string("id", "A new connector id: lower-case letters, digits and '-'.", true)
+							.string("label", "Display label (e.g. Acme CRM).", true)
+							.choice("kind", "http or mcp.", List.of("http", "mcp"), true)
+							.string("url", "For mcp: the server's Streamable HTTP URL.", false)
+							.string("openapi", "For http: the OpenAPI 3 document (JSON or YAML text).", false)
+							.bool("allowPrivateNetwork",
+									"Let it reach private, loopback or link-local addresses (admins only; default false).",
+									false)
+							.build(),
+						(caller, args) -> this.catalog.register(caller, Arguments.string(args, "id"),
+								Arguments.string(args, "label"), Arguments.string(args, "kind"),
+								Arguments.optionalString(args, "url"), Arguments.optionalString(args, "openapi"),
+								Arguments.flag(args, "allowPrivateNetwork"))),
+				new ControlPlaneTool(CATALOG_UNREGISTER, "Unregister a connector",
+						"Remove a registered connector; refused while connections use it. Curated ones stay.",
+						ToolSchema.object().string("connector", "The connector id.", true).build(),
+						(caller, args) -> this.catalog.unregister(caller, Arguments.string(args, "connector"))));
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * Quiver's settings and deployment shape.
+ */
+package io.quiver.edge.config;

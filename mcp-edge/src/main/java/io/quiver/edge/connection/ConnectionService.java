@@ -1,0 +1,258 @@
+package io.quiver.edge.connection;
+
+import java.util.List;
+import java.util.UUID;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quiver.command.catalog.api.ConnectorDefinition;
+import io.quiver.command.catalog.api.ConnectorKind;
+import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.command.connection.api.ConnectionErrorCode;
+import io.quiver.command.connection.api.CreateConnectionCommand;
+import io.quiver.command.connection.api.DeleteConnectionCommand;
+import io.quiver.command.connection.api.GrantReference;
+import io.quiver.command.connection.api.RefreshConnectionToolsCommand;
+import io.quiver.command.connection.api.RelabelConnectionCommand;
+import io.quiver.command.connection.api.RevokeGrantCommand;
+import io.quiver.command.connection.api.StoreGrantCommand;
+import io.quiver.command.connection.vault.Credential;
+import io.quiver.command.connection.vault.CredentialVault;
+import io.quiver.command.naming.NamingRules;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.edge.support.Commands;
+import io.quiver.edge.support.ControlPlaneAccess;
+import io.quiver.edge.support.Queries;
+import io.quiver.query.connection.api.ConnectionSummary;
+import io.quiver.query.connection.api.FindConnectionQuery;
+import io.quiver.query.connection.api.FindConnectionsQuery;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.gate.Permission;
+import io.quiver.query.gate.RestrictionDecision;
+import io.quiver.query.gate.RestrictionGate;
+import io.quiver.query.toolindex.api.ConnectionView;
+import io.quiver.query.toolindex.api.MemberView;
+import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.toolindex.api.PolicySnapshot;
+import io.quiver.query.toolindex.api.PolicyStore;
+import org.springframework.stereotype.Service;
+
+/**
+ * Connections of the caller's organisation (SPEC R13 {@code connections}), for every
+ * edge. A MEMBER manages its own connections; OWNER and ADMIN every member's (R2.4).
+ * Creating one consults the restriction resolver for its owner (R8.7: connect). Secrets
+ * go to the vault before the command and are erased again if the command is refused, so a
+ * refusal leaves nothing behind.
+ */
+@Service
+public class ConnectionService {
+
+	private final ControlPlaneAccess access;
+
+	private final Commands commands;
+
+	private final Queries queries;
+
+	private final PolicyStore policies;
+
+	private final RestrictionGate restrictions;
+
+	private final CredentialVault vault;
+
+	private final UpstreamToolImport upstream;
+
+	public ConnectionService(ControlPlaneAccess access, Commands commands, Queries queries, PolicyStore policies,
+			RestrictionGate restrictions, CredentialVault vault, UpstreamToolImport upstream) {
+		this.access = access;
+		this.commands = commands;
+		this.queries = queries;
+		this.policies = policies;
+		this.restrictions = restrictions;
+		this.vault = vault;
+		this.upstream = upstream;
+	}
+
+	public List<ConnectionSummary> list(Caller caller) {
+		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_LIST);
+		String owner = caller.holds(Permission.CONNECTIONS_READ_ALL) ? null : caller.memberId();
+		return this.queries.list(new FindConnectionsQuery(caller.orgId(), owner), ConnectionSummary.class);
+	}
+
+	public ConnectionSummary get(Caller caller, String connection) {
+		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_GET);
+		return findReadable(caller, connection);
+	}
+
+	public ConnectionSummary create(Caller caller, String connectorId, String label, JsonNode credentialArgument,
+			String owner) {
+		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_CREATE);
+		String problem = NamingRules.prefixProblem(label);
+		if (problem != null) {
+			throw new CommandRejectedException(ConnectionErrorCode.INVALID_LABEL, problem);
+		}
+		Credential credential = Credentials.parse(credentialArgument);
+		ConnectorDefinition connector;
+		String ownerId;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			PolicySnapshot policy = lease.snapshot();
+			connector = requireConnector(policy, connectorId);
+			MemberView ownerMember = resolveOwner(policy, caller, owner);
+			ownerId = ownerMember.memberId();
+			RestrictionDecision decision = this.restrictions.decideConnector(policy, ownerMember.subject(),
+					ownerMember.role(), connector.id());
+			if (!decision.allowed()) {
+				throw new CommandRejectedException(CommonErrorCode.PERMISSION_DENIED, "cannot connect " + connector.id()
+						+ " for " + ownerMember.subject() + ": " + decision.reason());
+			}
+		}
+		String connectionId = "c-" + UUID.randomUUID();
+		GrantReference grant = null;
+		try {
+			if (credential != null) {
+				grant = this.vault.store(caller.orgId(), connectionId, credential);
+			}
+			List<OperationDefinition> operations = (connector.kind() == ConnectorKind.MCP)
+					? importTools(connector, credential, label) : List.of();
+			this.commands.send(caller, new CreateConnectionCommand(connectionId, caller.orgId(), connector.id(), label,
+					ownerId, grant, operations));
+		}
+		catch (RuntimeException ex) {
+			this.vault.eraseConnection(caller.orgId(), connectionId);
+			throw ex;
+		}
+		return find(caller, connectionId);
+	}
+
+	public ConnectionSummary relabel(Caller caller, String connection, String label) {
+		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_RELABEL);
+		ConnectionSummary target = findManageable(caller, connection);
+		this.commands.send(caller, new RelabelConnectionCommand(target.connectionId(), caller.orgId(), label));
+		return find(caller, target.connectionId());
+	}
+
+	/**
+	 * Re-imports an MCP connection's tools (with its stored credential, or a new one that
+	 * then replaces it); for an HTTP connection, stores the new credential if one is
+	 * given.
+	 */
+	public ConnectionSummary refresh(Caller caller, String connection, JsonNode credentialArgument) {
+		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_REFRESH);
+		ConnectionSummary target = findManageable(caller, connection);
+		Credential fresh = Credentials.parse(credentialArgument);
+		ConnectorDefinition connector;
+		ConnectionView current;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			connector = requireConnector(lease.snapshot(), target.connectorId());
+			current = lease.snapshot().connection(target.connectionId());
+		}
+		Credential credential = fresh;
+		if (credential == null && current != null && current.grant() != null) {
+			credential = this.vault.read(caller.orgId(), current.grant().vaultRef());
+		}
+		List<OperationDefinition> operations = (connector.kind() == ConnectorKind.MCP)
+				? importTools(connector, credential, target.label()) : null;
+		if (fresh != null) {
+			GrantReference grant = this.vault.store(caller.orgId(), target.connectionId(), fresh);
+			try {
+				this.commands.send(caller, new StoreGrantCommand(target.connectionId(), caller.orgId(), grant));
+			}
+			catch (RuntimeException ex) {
+				this.vault.erase(grant.vaultRef());
+				throw ex;
+			}
+		}
+		if (operations != null) {
+			this.commands.send(caller,
+					new RefreshConnectionToolsCommand(target.connectionId(), caller.orgId(), operations));
+		}
+		return find(caller, target.connectionId());
+	}
+
+	public ConnectionSummary revokeGrant(Caller caller, String connection) {
+		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_REVOKE_GRANT);
+		ConnectionSummary target = findManageable(caller, connection);
+		this.commands.send(caller, new RevokeGrantCommand(target.connectionId(), caller.orgId()));
+		return find(caller, target.connectionId());
+	}
+
+	public ConnectionSummary delete(Caller caller, String connection) {
+		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_DELETE);
+		ConnectionSummary target = findManageable(caller, connection);
+		this.commands.send(caller, new DeleteConnectionCommand(target.connectionId(), caller.orgId()));
+		return target;
+	}
+
+	private List<OperationDefinition> importTools(ConnectorDefinition connector, Credential credential, String label) {
+		try {
+			return this.upstream.importTools(connector, credential);
+		}
+		catch (CommandRejectedException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw new CommandRejectedException(ConnectionErrorCode.UPSTREAM_UNAVAILABLE,
+					"could not import the tools of " + connector.id() + " for connection '" + label + "': "
+							+ ex.getMessage());
+		}
+	}
+
+	private static ConnectorDefinition requireConnector(PolicySnapshot policy, String connectorId) {
+		ConnectorDefinition connector = (connectorId != null) ? policy.connector(connectorId) : null;
+		if (connector == null) {
+			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
+					"no connector '" + connectorId + "' in this organisation's catalog; see quiver__catalog__browse");
+		}
+		return connector;
+	}
+
+	private MemberView resolveOwner(PolicySnapshot policy, Caller caller, String owner) {
+		if (owner == null || owner.isBlank() || owner.equals(caller.memberId()) || owner.equals(caller.subject())) {
+			return policy.member(caller.memberId());
+		}
+		this.access.require(caller, Permission.CONNECTIONS_WRITE_ALL, "creating a connection for another member needs");
+		MemberView member = policy.member(owner);
+		if (member == null) {
+			member = policy.memberBySubject(owner);
+		}
+		if (member == null || member.status() != Caller.MemberStatus.ACTIVE) {
+			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
+					"no active member '" + owner + "' to own the connection");
+		}
+		return member;
+	}
+
+	private ConnectionSummary findReadable(Caller caller, String connection) {
+		ConnectionSummary found = find(caller, connection);
+		if (!found.ownerMemberId().equals(caller.memberId()) && !caller.holds(Permission.CONNECTIONS_READ_ALL)) {
+			throw notFound(caller, connection);
+		}
+		return found;
+	}
+
+	private ConnectionSummary findManageable(Caller caller, String connection) {
+		ConnectionSummary found = findReadable(caller, connection);
+		if (!found.ownerMemberId().equals(caller.memberId())) {
+			this.access.require(caller, Permission.CONNECTIONS_WRITE_ALL, "managing another member's connection needs");
+		}
+		return found;
+	}
+
+	private ConnectionSummary find(Caller caller, String connection) {
+		if (connection == null || connection.isBlank()) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "name a connection by id or label");
+		}
+		ConnectionSummary found = this.queries.one(new FindConnectionQuery(caller.orgId(), connection),
+				ConnectionSummary.class);
+		if (found == null) {
+			throw notFound(caller, connection);
+		}
+		return found;
+	}
+
+	private static CommandRejectedException notFound(Caller caller, String connection) {
+		return new CommandRejectedException(CommonErrorCode.NOT_FOUND,
+				"no connection '" + connection + "' of yours in organisation '" + caller.orgId() + "'");
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * Connections: the application service, its REST endpoints and its MCP tools.
+ */
+package io.quiver.edge.connection;

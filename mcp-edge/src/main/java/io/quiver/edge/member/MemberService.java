@@ -1,0 +1,139 @@
+package io.quiver.edge.member;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+import io.quiver.command.member.api.ChangeMemberRoleCommand;
+import io.quiver.command.member.api.InviteMemberCommand;
+import io.quiver.command.member.api.MemberErrorCode;
+import io.quiver.command.member.api.ReinstateMemberCommand;
+import io.quiver.command.member.api.RemoveMemberCommand;
+import io.quiver.command.member.api.Role;
+import io.quiver.command.member.api.SuspendMemberCommand;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.edge.support.Commands;
+import io.quiver.edge.support.ControlPlaneAccess;
+import io.quiver.edge.support.Queries;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.gate.Permission;
+import io.quiver.query.member.api.FindMemberQuery;
+import io.quiver.query.member.api.FindMembersQuery;
+import io.quiver.query.member.api.MemberSummary;
+import org.springframework.stereotype.Service;
+
+/**
+ * Members of the caller's organisation (SPEC R13 {@code members}), for every edge.
+ */
+@Service
+public class MemberService {
+
+	private final ControlPlaneAccess access;
+
+	private final Commands commands;
+
+	private final Queries queries;
+
+	public MemberService(ControlPlaneAccess access, Commands commands, Queries queries) {
+		this.access = access;
+		this.commands = commands;
+		this.queries = queries;
+	}
+
+	public List<MemberSummary> list(Caller caller) {
+		this.access.require(caller, ControlPlaneOperation.MEMBERS_LIST);
+		return this.queries.list(new FindMembersQuery(caller.orgId()), MemberSummary.class);
+	}
+
+	public MemberSummary get(Caller caller, String member) {
+		this.access.require(caller, ControlPlaneOperation.MEMBERS_GET);
+		return find(caller, member);
+	}
+
+	public MemberSummary invite(Caller caller, String subject, String email, String role) {
+		this.access.require(caller, ControlPlaneOperation.MEMBERS_INVITE);
+		Role parsed = parseRole(role);
+		if (parsed == Role.OWNER) {
+			requireOwner(caller);
+		}
+		String memberId = "m-" + UUID.randomUUID();
+		this.commands.send(caller, new InviteMemberCommand(memberId, caller.orgId(), subject, email, parsed));
+		return find(caller, memberId);
+	}
+
+	public MemberSummary changeRole(Caller caller, String member, String role) {
+		this.access.require(caller, ControlPlaneOperation.MEMBERS_CHANGE_ROLE);
+		MemberSummary target = find(caller, member);
+		Role parsed = parseRole(role);
+		if (parsed == Role.OWNER || Role.OWNER.name().equals(target.role())) {
+			requireOwner(caller);
+		}
+		this.commands.send(caller, new ChangeMemberRoleCommand(target.memberId(), caller.orgId(), parsed));
+		return find(caller, target.memberId());
+	}
+
+	public MemberSummary suspend(Caller caller, String member) {
+		this.access.require(caller, ControlPlaneOperation.MEMBERS_SUSPEND);
+		MemberSummary target = findOwnerGuarded(caller, member);
+		this.commands.send(caller, new SuspendMemberCommand(target.memberId(), caller.orgId()));
+		return find(caller, target.memberId());
+	}
+
+	public MemberSummary reinstate(Caller caller, String member) {
+		this.access.require(caller, ControlPlaneOperation.MEMBERS_REINSTATE);
+		MemberSummary target = findOwnerGuarded(caller, member);
+		this.commands.send(caller, new ReinstateMemberCommand(target.memberId(), caller.orgId()));
+		return find(caller, target.memberId());
+	}
+
+	public MemberSummary remove(Caller caller, String member) {
+		this.access.require(caller, ControlPlaneOperation.MEMBERS_REMOVE);
+		MemberSummary target = findOwnerGuarded(caller, member);
+		this.commands.send(caller, new RemoveMemberCommand(target.memberId(), caller.orgId()));
+		return find(caller, target.memberId());
+	}
+
+	private MemberSummary findOwnerGuarded(Caller caller, String member) {
+		MemberSummary target = find(caller, member);
+		if (Role.OWNER.name().equals(target.role())) {
+			requireOwner(caller);
+		}
+		return target;
+	}
+
+	private void requireOwner(Caller caller) {
+		if (!caller.holds(Permission.MEMBERS_OWNERS)) {
+			throw new CommandRejectedException(MemberErrorCode.OWNER_REQUIRED,
+					"only an OWNER makes, changes, suspends or removes an OWNER; your role is " + caller.role());
+		}
+	}
+
+	private MemberSummary find(Caller caller, String member) {
+		if (member == null || member.isBlank()) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "name a member by id or subject");
+		}
+		MemberSummary found = this.queries.one(new FindMemberQuery(caller.orgId(), member), MemberSummary.class);
+		if (found == null) {
+			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
+					"no member '" + member + "' in organisation '" + caller.orgId() + "'");
+		}
+		return found;
+	}
+
+	static Role parseRole(String role) {
+		if (role == null || role.isBlank()) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"a role is required: OWNER, ADMIN, MEMBER, AUDITOR, BILLING_ADMIN or GUEST");
+		}
+		try {
+			return Role.valueOf(role.strip().toUpperCase(Locale.ROOT));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"unknown role '" + role + "'; roles are OWNER, ADMIN, MEMBER, AUDITOR, BILLING_ADMIN, GUEST");
+		}
+	}
+
+}

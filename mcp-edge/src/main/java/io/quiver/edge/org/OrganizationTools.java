@@ -1,0 +1,48 @@
+package io.quiver.edge.org;
+
+import java.util.List;
+
+import io.quiver.edge.mcp.Arguments;
+import io.quiver.edge.mcp.ControlPlaneTool;
+import io.quiver.edge.mcp.ControlPlaneToolset;
+import io.quiver.edge.mcp.ToolSchema;
+import org.springframework.stereotype.Component;
+
+import static io.quiver.query.gate.ControlPlaneOperation.ORG_GET;
+import static io.quiver.query.gate.ControlPlaneOperation.ORG_UPDATE_SETTINGS;
+
+/**
+ * {@code quiver__org__*}: the MCP side of SPEC R13 {@code org}.
+ */
+@Component
+class OrganizationTools implements ControlPlaneToolset {
+
+	private final OrganizationService organizations;
+
+	OrganizationTools(OrganizationService organizations) {
+		this.organizations = organizations;
+	}
+
+	@Override
+	public List<ControlPlaneTool> tools() {
+		return List.of(
+				new ControlPlaneTool(ORG_GET, "Get the organisation",
+						"Your organisation: name, settings (collapse threshold, outbound limits) and counts.",
+						ToolSchema.object().build(), (caller, args) -> this.organizations.get(caller)),
+				new ControlPlaneTool(ORG_UPDATE_SETTINGS, "Update organisation settings",
+						"Change settings: collapseThreshold (the tool list collapses behind search_tools and "
+								+ "execute_tool above this many tools; default 30), and limits on outbound calls.",
+						ToolSchema.object()
+							.integer("collapseThreshold", "Collapse above this many tools (0-10000).", 0, 10_000, false)
+							.integer("outboundTimeoutMillis", "Bound on one upstream call (100-300000 ms).", 100,
+									300_000, false)
+							.integer("outboundMaxResponseBytes", "Bound on one upstream response (1 KiB - 64 MiB).",
+									1024, 67_108_864, false)
+							.build(),
+						(caller, args) -> this.organizations.updateSettings(caller,
+								Arguments.optionalInteger(args, "collapseThreshold"),
+								Arguments.optionalInteger(args, "outboundTimeoutMillis"),
+								Arguments.optionalInteger(args, "outboundMaxResponseBytes"))));
+	}
+
+}

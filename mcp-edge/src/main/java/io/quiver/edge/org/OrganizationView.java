@@ -1,0 +1,18 @@
+package io.quiver.edge.org;
+
+/**
+ * An organisation and its settings.
+ *
+ * @param orgId the organisation id
+ * @param name its name
+ * @param collapseThreshold the surface collapses above this many tools (SPEC R5.3)
+ * @param outboundTimeoutMillis bound on one upstream call
+ * @param outboundMaxResponseBytes bound on one upstream response
+ * @param members members, removed ones excluded
+ * @param connections live connections
+ * @param toolboxes toolboxes
+ * @param restrictions restrictions
+ */
+public record OrganizationView(String orgId, String name, int collapseThreshold, int outboundTimeoutMillis,
+		int outboundMaxResponseBytes, int members, int connections, int toolboxes, int restrictions) {
+}

@@ -1,0 +1,201 @@
+package io.quiver.edge.restriction;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.member.api.Target;
+import io.quiver.command.restriction.api.CreateRestrictionCommand;
+import io.quiver.command.restriction.api.DeleteRestrictionCommand;
+import io.quiver.command.restriction.api.RestrictionErrorCode;
+import io.quiver.command.restriction.api.RestrictionItem;
+import io.quiver.command.restriction.api.RestrictionRules;
+import io.quiver.command.restriction.api.UpdateRestrictionCommand;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.edge.support.Commands;
+import io.quiver.edge.support.ControlPlaneAccess;
+import io.quiver.edge.support.Queries;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.gate.RestrictionPins;
+import io.quiver.query.restriction.api.FindRestrictionHistoryQuery;
+import io.quiver.query.restriction.api.FindRestrictionQuery;
+import io.quiver.query.restriction.api.FindRestrictionsQuery;
+import io.quiver.query.restriction.api.RestrictionChange;
+import io.quiver.query.restriction.api.RestrictionSummary;
+import io.quiver.query.support.Instants;
+import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.toolindex.api.PolicySnapshot;
+import io.quiver.query.toolindex.api.PolicyStore;
+import org.springframework.stereotype.Service;
+
+/**
+ * Restrictions of the caller's organisation (SPEC R8, R13 {@code restrictions}), for
+ * every edge. Items are pinned against the catalog at write time (R8.6). {@code allow}
+ * absent or null means no allow rule; {@code allow: []} is an allow rule naming nothing,
+ * which denies everything (R8.5).
+ */
+@Service
+public class RestrictionService {
+
+	private final ControlPlaneAccess access;
+
+	private final Commands commands;
+
+	private final Queries queries;
+
+	private final PolicyStore policies;
+
+	private final RestrictionPins pins;
+
+	public RestrictionService(ControlPlaneAccess access, Commands commands, Queries queries, PolicyStore policies,
+			RestrictionPins pins) {
+		this.access = access;
+		this.commands = commands;
+		this.queries = queries;
+		this.policies = policies;
+		this.pins = pins;
+	}
+
+	public List<RestrictionSummary> list(Caller caller, String target) {
+		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_LIST);
+		String normalized = (target != null && !target.isBlank()) ? parseTarget(target).toString() : null;
+		return this.queries.list(new FindRestrictionsQuery(caller.orgId(), normalized), RestrictionSummary.class);
+	}
+
+	public RestrictionSummary get(Caller caller, String restrictionId) {
+		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_GET);
+		return find(caller, restrictionId);
+	}
+
+	/** Creates a restriction from {@code {target, allow?, block?}}. */
+	public RestrictionSummary create(Caller caller, ObjectNode input) {
+		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_CREATE);
+		Target target = parseTarget(text(input, "target"));
+		RestrictionRules rules;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			rules = new RestrictionRules(items(lease.snapshot(), input.get("allow"), "allow", true),
+					items(lease.snapshot(), input.get("block"), "block", false));
+		}
+		String restrictionId = "r-" + UUID.randomUUID();
+		this.commands.send(caller, new CreateRestrictionCommand(restrictionId, caller.orgId(), target, rules));
+		return find(caller, restrictionId);
+	}
+
+	/**
+	 * Updates from {@code {allow?, block?}}: an absent field keeps its rules, null
+	 * removes them.
+	 */
+	public RestrictionSummary update(Caller caller, String restrictionId, ObjectNode input) {
+		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_UPDATE);
+		RestrictionSummary current = find(caller, restrictionId);
+		RestrictionRules rules;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			List<RestrictionItem> allow = input.has("allow")
+					? items(lease.snapshot(), input.get("allow"), "allow", true) : current.rules().allow();
+			List<RestrictionItem> block = input.has("block")
+					? items(lease.snapshot(), input.get("block"), "block", false) : current.rules().block();
+			rules = new RestrictionRules(allow, block);
+		}
+		this.commands.send(caller, new UpdateRestrictionCommand(current.restrictionId(), caller.orgId(), rules));
+		return find(caller, current.restrictionId());
+	}
+
+	public RestrictionSummary delete(Caller caller, String restrictionId) {
+		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_DELETE);
+		RestrictionSummary current = find(caller, restrictionId);
+		this.commands.send(caller, new DeleteRestrictionCommand(current.restrictionId(), caller.orgId()));
+		return current;
+	}
+
+	public List<RestrictionChange> history(Caller caller, String target, String from, String to, Integer limit) {
+		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_HISTORY);
+		String normalized = (target != null && !target.isBlank()) ? parseTarget(target).toString() : null;
+		return this.queries.list(new FindRestrictionHistoryQuery(caller.orgId(), normalized, instant(from), instant(to),
+				(limit != null) ? limit : 500), RestrictionChange.class);
+	}
+
+	private List<RestrictionItem> items(PolicySnapshot policy, JsonNode written, String field, boolean nullable) {
+		if (written == null || written.isNull()) {
+			if (nullable) {
+				return null;
+			}
+			return List.of();
+		}
+		if (!written.isArray()) {
+			throw new CommandRejectedException(RestrictionErrorCode.INVALID_ITEM, "'" + field
+					+ "' must be a list of items such as \"connector:notion\" or \"tool:notion.search_pages\"");
+		}
+		List<RestrictionItem> pinned = new ArrayList<>();
+		for (JsonNode item : written) {
+			if (!item.isTextual()) {
+				throw new CommandRejectedException(RestrictionErrorCode.INVALID_ITEM,
+						"every item of '" + field + "' is a string such as \"connector:notion\"");
+			}
+			try {
+				pinned.add(this.pins.pin(policy, item.textValue()));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new CommandRejectedException(RestrictionErrorCode.UNRESOLVED_ITEM, ex.getMessage());
+			}
+		}
+		return pinned;
+	}
+
+	private RestrictionSummary find(Caller caller, String restrictionId) {
+		if (restrictionId == null || restrictionId.isBlank()) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "name a restriction by id");
+		}
+		RestrictionSummary found = this.queries.one(new FindRestrictionQuery(caller.orgId(), restrictionId),
+				RestrictionSummary.class);
+		if (found == null) {
+			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND, "no restriction '" + restrictionId + "'");
+		}
+		return found;
+	}
+
+	static Target parseTarget(String written) {
+		try {
+			return Target.parse(written);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
+	}
+
+	static String instant(String written) {
+		try {
+			return Instants.normalize(written);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
+	}
+
+	static Instant parseInstant(String written) {
+		if (written == null || written.isBlank()) {
+			return null;
+		}
+		try {
+			return Instant.parse(written.strip());
+		}
+		catch (RuntimeException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"'" + written + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
+		}
+	}
+
+	private static String text(ObjectNode input, String field) {
+		JsonNode value = input.get(field);
+		if (value == null || !value.isTextual() || value.textValue().isBlank()) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"'" + field + "' is required: role:{ROLE} or user:{subject}");
+		}
+		return value.textValue();
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * Restrictions and compliance replay: application services, REST endpoints and MCP tools.
+ */
+package io.quiver.edge.restriction;

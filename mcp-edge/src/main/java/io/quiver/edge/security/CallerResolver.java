@@ -1,0 +1,76 @@
+package io.quiver.edge.security;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import io.quiver.edge.config.QuiverProperties;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.Scope;
+import io.quiver.query.toolindex.api.MemberView;
+import io.quiver.query.toolindex.api.PolicySnapshot;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.stereotype.Component;
+
+/**
+ * Maps a validated token to a caller: the organisation claim (or the configured default),
+ * the subject, the scopes ({@code scope} string or {@code scp} list), and the member the
+ * subject is in that organisation as of this request (SPEC R2.1, R2.5, R9).
+ */
+@Component
+public class CallerResolver {
+
+	private final QuiverProperties properties;
+
+	public CallerResolver(QuiverProperties properties) {
+		this.properties = properties;
+	}
+
+	/** The token's claims, or null when the request carries no token. */
+	public CallerIdentity identify(Authentication authentication) {
+		if (!(authentication instanceof JwtAuthenticationToken token)) {
+			return null;
+		}
+		Jwt jwt = token.getToken();
+		String org = jwt.getClaimAsString(this.properties.oauth().orgClaim());
+		if (org == null || org.isBlank()) {
+			org = this.properties.oauth().defaultOrg();
+		}
+		return new CallerIdentity(org, jwt.getSubject(), Scope.parse(scopes(jwt)));
+	}
+
+	/**
+	 * The caller as of the snapshot, or null when the subject is not a member of the
+	 * organisation.
+	 */
+	public Caller resolve(PolicySnapshot policy, CallerIdentity identity, String via) {
+		MemberView member = policy.memberBySubject(identity.subject());
+		if (member == null) {
+			return null;
+		}
+		return new Caller(policy.orgId(), member.memberId(), member.subject(), member.role(), member.status(),
+				identity.scopes(), via);
+	}
+
+	private static List<String> scopes(Jwt jwt) {
+		List<String> scopes = new ArrayList<>();
+		Object scope = jwt.getClaim("scope");
+		if (scope instanceof String text) {
+			scopes.addAll(List.of(text.trim().split("\\s+")));
+		}
+		else if (scope instanceof Collection<?> list) {
+			list.forEach((s) -> scopes.add(String.valueOf(s)));
+		}
+		Object scp = jwt.getClaim("scp");
+		if (scp instanceof Collection<?> list) {
+			list.forEach((s) -> scopes.add(String.valueOf(s)));
+		}
+		else if (scp instanceof String text) {
+			scopes.addAll(List.of(text.trim().split("\\s+")));
+		}
+		return scopes;
+	}
+
+}

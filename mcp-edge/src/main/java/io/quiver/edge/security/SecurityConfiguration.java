@@ -1,0 +1,72 @@
+package io.quiver.edge.security;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletResponse;
+import io.quiver.edge.config.QuiverProperties;
+import io.quiver.query.gate.Scope;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * Who may reach what over HTTP. The MCP endpoint and the REST API are OAuth 2 protected
+ * resources (SPEC R2.1): a request without a valid bearer token gets 401 with
+ * {@code WWW-Authenticate: Bearer resource_metadata="…"} naming the Protected Resource
+ * Metadata (R12.3). Metadata, the local issuer, health and the API description are
+ * public. What an authenticated caller may do is decided later, by the gates.
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+	@Bean
+	SecurityFilterChain apiSecurity(HttpSecurity http, QuiverProperties properties, AnonymousLoopbackSubject anonymous)
+			throws Exception {
+		AuthenticationEntryPoint challenge = (request, response, failure) -> challenge(properties, response, failure);
+		http.securityMatcher("/mcp", "/mcp/**", "/api/**", "/.well-known/**", "/dev/**", "/actuator/**", "/error",
+				"/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html")
+			.authorizeHttpRequests((authorize) -> authorize
+				.requestMatchers("/.well-known/**", "/dev/**", "/actuator/health/**", "/actuator/health",
+						"/actuator/info", "/error", "/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html")
+				.permitAll()
+				.anyRequest()
+				.authenticated())
+			.csrf((csrf) -> csrf.disable())
+			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.oauth2ResourceServer((resourceServer) -> resourceServer.jwt((jwt) -> {
+			}).authenticationEntryPoint(challenge))
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(challenge));
+		if (anonymous.enabled()) {
+			http.addFilterBefore(anonymous.filter(), BearerTokenAuthenticationFilter.class);
+		}
+		return http.build();
+	}
+
+	private static void challenge(QuiverProperties properties, HttpServletResponse response,
+			AuthenticationException failure) throws IOException {
+		StringBuilder header = new StringBuilder("Bearer resource_metadata=\"")
+			.append(ResourceMetadataController.mcpMetadataUrl(properties))
+			.append("\", scope=\"")
+			.append(Scope.allWireNames())
+			.append('"');
+		String description = "a bearer token is required";
+		if (failure instanceof InvalidBearerTokenException) {
+			description = "the bearer token is not valid: " + failure.getMessage().replace('"', '\'');
+			header.append(", error=\"invalid_token\", error_description=\"").append(description).append('"');
+		}
+		response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
+		response.setHeader("WWW-Authenticate", header.toString());
+		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+		response.getWriter()
+			.write("{\"error\":\"unauthorized\",\"message\":\"" + description.replace("\\", "\\\\").replace("\"", "'")
+					+ "\",\"resource_metadata\":\"" + ResourceMetadataController.mcpMetadataUrl(properties) + "\"}");
+	}
+
+}

@@ -1,0 +1,79 @@
+package io.quiver.edge.security;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import com.nimbusds.jose.JOSEException;
+import io.quiver.edge.config.QuiverProperties;
+import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+
+/**
+ * How bearer tokens are validated (SPEC R2.1, R12.3): signature by the configured
+ * issuer's keys (an external issuer in production:
+ * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} or {@code jwk-set-uri};
+ * the local issuer otherwise), issuer, expiry, and audience: a token must be issued for
+ * this server ({@code {public-url}/mcp} or {@code {public-url}}), never passed through
+ * from another resource (RFC 8707).
+ */
+@Configuration(proxyBeanMethods = false)
+class TokenValidation {
+
+	@Bean
+	JwtDecoder jwtDecoder(QuiverProperties properties, DevIssuer devIssuer,
+			OAuth2ResourceServerProperties resourceServer) throws JOSEException {
+		String jwkSetUri = resourceServer.getJwt().getJwkSetUri();
+		String issuerUri = resourceServer.getJwt().getIssuerUri();
+		NimbusJwtDecoder decoder;
+		String issuer;
+		if (jwkSetUri != null && !jwkSetUri.isBlank()) {
+			decoder = NimbusJwtDecoder.withJwkSetUri(jwkSetUri).build();
+			issuer = issuerUri;
+		}
+		else if (issuerUri != null && !issuerUri.isBlank()) {
+			decoder = NimbusJwtDecoder.withIssuerLocation(issuerUri).build();
+			issuer = issuerUri;
+		}
+		else if (devIssuer.enabled()) {
+			decoder = NimbusJwtDecoder.withPublicKey(devIssuer.key().toRSAPublicKey()).build();
+			issuer = devIssuer.issuer();
+		}
+		else {
+			throw new IllegalStateException("No token issuer is configured. Set "
+					+ "spring.security.oauth2.resourceserver.jwt.issuer-uri (or jwk-set-uri) to your identity provider, "
+					+ "or quiver.dev-issuer.enabled=true to use the local issuer.");
+		}
+		List<OAuth2TokenValidator<Jwt>> validators = new ArrayList<>();
+		validators.add(new JwtTimestampValidator());
+		if (issuer != null && !issuer.isBlank()) {
+			validators.add(new JwtIssuerValidator(issuer));
+		}
+		validators.add(audience(Set.of(properties.resource(), properties.base())));
+		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(validators));
+		return decoder;
+	}
+
+	static OAuth2TokenValidator<Jwt> audience(Set<String> accepted) {
+		return (jwt) -> {
+			List<String> audiences = jwt.getAudience();
+			if (audiences != null && audiences.stream().anyMatch(accepted::contains)) {
+				return OAuth2TokenValidatorResult.success();
+			}
+			return OAuth2TokenValidatorResult.failure(
+					new OAuth2Error("invalid_token", "the token was not issued for this server (audience must include "
+							+ String.join(" or ", accepted) + ")", null));
+		};
+	}
+
+}

@@ -1,0 +1,92 @@
+package io.quiver.edge.support;
+
+import java.net.URI;
+
+import jakarta.servlet.http.HttpServletRequest;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.ErrorCode;
+import io.quiver.edge.security.RequestGuard;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/**
+ * The REST API's errors, in one place: RFC 9457 problem details with a stable
+ * {@code code} property, a message that says what to do, and the status of the refusal's
+ * kind (invalid 400, not found 404, conflict 409, forbidden 403). A refused request
+ * changed nothing.
+ */
+@RestControllerAdvice(basePackages = "io.quiver.edge")
+public class ApiExceptionHandler {
+
+	@ExceptionHandler(CommandRejectedException.class)
+	ProblemDetail rejected(CommandRejectedException ex) {
+		return problem(status(ex.errorCode()), ex.errorCode().code(), ex.getMessage());
+	}
+
+	@ExceptionHandler(IllegalArgumentException.class)
+	ProblemDetail invalid(IllegalArgumentException ex) {
+		return problem(HttpStatus.BAD_REQUEST, "invalid-input", ex.getMessage());
+	}
+
+	@ExceptionHandler(HttpMessageNotReadableException.class)
+	ProblemDetail unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
+		if (Boolean.TRUE.equals(request.getAttribute(RequestGuard.BODY_TOO_LARGE))) {
+			return problem(HttpStatus.PAYLOAD_TOO_LARGE, "body-too-large", "the request body is over the size limit");
+		}
+		return problem(HttpStatus.BAD_REQUEST, "malformed-body", "the request body is not valid JSON for this "
+				+ "operation: " + MessageText.firstLine(ex.getMostSpecificCause().getMessage()));
+	}
+
+	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
+	ProblemDetail mismatch(MethodArgumentTypeMismatchException ex) {
+		return problem(HttpStatus.BAD_REQUEST, "invalid-input", "parameter '" + ex.getName() + "' is not valid");
+	}
+
+	@ExceptionHandler(MissingServletRequestParameterException.class)
+	ProblemDetail missing(MissingServletRequestParameterException ex) {
+		return problem(HttpStatus.BAD_REQUEST, "invalid-input",
+				"parameter '" + ex.getParameterName() + "' is required");
+	}
+
+	@ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+	ProblemDetail mediaType(HttpMediaTypeNotSupportedException ex) {
+		return problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type",
+				"send the body as application/json");
+	}
+
+	@ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+	ProblemDetail method(HttpRequestMethodNotSupportedException ex) {
+		return problem(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", ex.getMessage());
+	}
+
+	@ExceptionHandler(NoResourceFoundException.class)
+	ProblemDetail noResource(NoResourceFoundException ex) {
+		return problem(HttpStatus.NOT_FOUND, "not-found", "no such endpoint: /" + ex.getResourcePath());
+	}
+
+	static HttpStatus status(ErrorCode code) {
+		return switch (code.kind()) {
+			case INVALID -> HttpStatus.BAD_REQUEST;
+			case NOT_FOUND -> HttpStatus.NOT_FOUND;
+			case CONFLICT -> HttpStatus.CONFLICT;
+			case FORBIDDEN -> HttpStatus.FORBIDDEN;
+		};
+	}
+
+	private static ProblemDetail problem(HttpStatus status, String code, String message) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, message);
+		problem.setType(URI.create("https://quiver.dev/problems/" + code));
+		problem.setTitle(status.getReasonPhrase());
+		problem.setProperty("code", code);
+		return problem;
+	}
+
+}

@@ -1,0 +1,64 @@
+package io.quiver.edge.support;
+
+import io.quiver.command.shared.api.Actor;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.query.gate.Caller;
+import org.axonframework.commandhandling.CommandExecutionException;
+import org.axonframework.commandhandling.GenericCommandMessage;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventsourcing.eventstore.EventStoreException;
+import org.axonframework.messaging.MetaData;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.axonframework.modelling.command.ConcurrencyException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Sends commands on behalf of a caller: the actor travels as metadata onto the events
+ * (SPEC R10.3), and the framework's failures become refusals an edge can map (not found,
+ * concurrent modification). A command that returned is in effect for the next request on
+ * every node (R9): projections and lookup tables are written in its transaction.
+ */
+@Component
+public class Commands {
+
+	private final CommandGateway gateway;
+
+	public Commands(CommandGateway gateway) {
+		this.gateway = gateway;
+	}
+
+	public void send(Caller caller, Object command) {
+		sendAs(new Actor(caller.memberId(), caller.subject(), caller.via()), command);
+	}
+
+	public void sendAs(Actor actor, Object command) {
+		try {
+			this.gateway.sendAndWait(
+					GenericCommandMessage.asCommandMessage(command).withMetaData(MetaData.from(actor.asMetaData())));
+		}
+		catch (AggregateNotFoundException ex) {
+			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
+					"nothing with id '" + ex.getAggregateIdentifier() + "' exists in this organisation");
+		}
+		catch (ConcurrencyException ex) {
+			throw new CommandRejectedException(CommonErrorCode.CONCURRENT_MODIFICATION,
+					"another change to the same thing happened at the same time; retry");
+		}
+		catch (CommandExecutionException ex) {
+			if (ex.getCause() instanceof CommandRejectedException rejected) {
+				throw rejected;
+			}
+			throw ex;
+		}
+		catch (EventStoreException ex) {
+			for (Throwable t = ex; t != null; t = t.getCause()) {
+				if (t instanceof CommandRejectedException rejected) {
+					throw rejected;
+				}
+			}
+			throw ex;
+		}
+	}
+
+}

@@ -1,0 +1,5 @@
+/**
+ * What every edge shares: the control-plane access check, sending commands as a caller,
+ * asking the read models, REST callers and REST errors.
+ */
+package io.quiver.edge.support;

@@ -1,0 +1,102 @@
+package io.quiver.support;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Base64;
+import java.util.UUID;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * The database every integration test of this JVM shares: PostgreSQL, in a fresh schema,
+ * when {@value #POSTGRES_URL} is set (CI always sets it), otherwise H2 in memory in
+ * PostgreSQL mode. One database per JVM keeps one Spring context for all tests; tests
+ * isolate themselves by working in organisations of their own.
+ */
+public final class TestDatabase {
+
+	public static final String POSTGRES_URL = "QUIVER_TEST_POSTGRES_URL";
+
+	private static final String SCHEMA = "q_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+
+	private static final Path DATA_DIR;
+
+	private static final String VAULT_KEY;
+
+	private static volatile boolean created;
+
+	static {
+		try {
+			DATA_DIR = Files.createTempDirectory("quiver-test-data");
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+		byte[] key = new byte[32];
+		new SecureRandom().nextBytes(key);
+		VAULT_KEY = Base64.getEncoder().encodeToString(key);
+	}
+
+	private TestDatabase() {
+	}
+
+	public static boolean postgres() {
+		String url = System.getenv(POSTGRES_URL);
+		return url != null && !url.isBlank();
+	}
+
+	/**
+	 * Registers the data source, Flyway, vault key, data directory and test issuer
+	 * settings.
+	 */
+	public static void register(DynamicPropertyRegistry registry) {
+		if (postgres()) {
+			createSchema();
+			registry.add("spring.datasource.url", TestDatabase::postgresUrl);
+			registry.add("spring.datasource.username", () -> "");
+			registry.add("spring.flyway.schemas", () -> SCHEMA);
+		}
+		else {
+			registry.add("spring.datasource.url", () -> "jdbc:h2:mem:quiver-" + SCHEMA
+					+ ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
+		}
+		registry.add("quiver.data-dir", DATA_DIR::toString);
+		registry.add("quiver.vault.key", () -> VAULT_KEY);
+		registry.add("quiver.dev-issuer.enabled", () -> "true");
+		registry.add("quiver.public-url", () -> "http://localhost");
+	}
+
+	public static String postgresUrl() {
+		String base = System.getenv(POSTGRES_URL);
+		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
+	}
+
+	public static String schema() {
+		return SCHEMA;
+	}
+
+	private static synchronized void createSchema() {
+		if (created) {
+			return;
+		}
+		execute("CREATE SCHEMA " + SCHEMA);
+		created = true;
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE")));
+	}
+
+	private static void execute(String sql) {
+		try (Connection connection = DriverManager.getConnection(System.getenv(POSTGRES_URL));
+				Statement statement = connection.createStatement()) {
+			statement.execute(sql);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("cannot run '" + sql + "' on " + POSTGRES_URL, ex);
+		}
+	}
+
+}

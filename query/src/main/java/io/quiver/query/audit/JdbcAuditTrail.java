@@ -1,0 +1,442 @@
+package io.quiver.query.audit;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import javax.sql.DataSource;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.quiver.query.audit.api.AuditEntry;
+import io.quiver.query.audit.api.AuditPage;
+import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.AuditVerification;
+import io.quiver.query.audit.api.BrokenLink;
+import io.quiver.query.audit.api.FindAuditEntriesQuery;
+import io.quiver.query.audit.api.ToolCallRecord;
+import io.quiver.query.support.ReadModelJson;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The tool-call trail in table {@code tool_call_audit} (SPEC R10).
+ * <p>
+ * <b>Chain.</b> Each organisation's entries are numbered 1, 2, 3… and each carries the
+ * hash of the previous one: {@code hash = SHA-256(prev_hash ‖ canonical fields)}. The
+ * head of every chain ({@code tool_call_audit_head}) is locked while entries are
+ * appended, so nodes sharing one database extend one chain without forks. {@link #verify}
+ * recomputes every hash.
+ * <p>
+ * <b>Group commit.</b> Appends are queued and written by one thread per node in batches
+ * of up to {@value #BATCH} entries per transaction; each caller's future completes when
+ * its batch has committed. One transaction serves many concurrent calls, so the cost per
+ * call falls with load while every answered call is durably in the trail first.
+ * <p>
+ * <b>Append-only.</b> This class has no update or delete path; on PostgreSQL a trigger
+ * refuses UPDATE, DELETE and TRUNCATE of the table.
+ */
+@Component
+class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
+
+	static final String GENESIS = "0".repeat(64);
+
+	private static final int BATCH = 256;
+
+	private static final Logger log = LoggerFactory.getLogger(JdbcAuditTrail.class);
+
+	private static final TypeReference<List<String>> NAMES = new TypeReference<>() {
+	};
+
+	private final JdbcTemplate jdbc;
+
+	private final JdbcTemplate streaming;
+
+	private final TransactionTemplate transactions;
+
+	private final TransactionTemplate readOnly;
+
+	private final BlockingQueue<Pending> queue = new ArrayBlockingQueue<>(100_000);
+
+	private volatile boolean running;
+
+	private Thread writer;
+
+	JdbcAuditTrail(JdbcTemplate jdbc, DataSource dataSource, PlatformTransactionManager transactionManager) {
+		this.jdbc = jdbc;
+		this.streaming = new JdbcTemplate(dataSource);
+		this.streaming.setFetchSize(500);
+		this.transactions = new TransactionTemplate(transactionManager);
+		this.readOnly = new TransactionTemplate(transactionManager);
+		this.readOnly.setReadOnly(true);
+	}
+
+	@Override
+	public CompletableFuture<AuditEntry> append(ToolCallRecord record) {
+		Pending pending = new Pending(record, new CompletableFuture<>());
+		if (!this.running) {
+			pending.result().completeExceptionally(new IllegalStateException("the audit trail is not running"));
+		}
+		else if (!this.queue.offer(pending)) {
+			pending.result().completeExceptionally(new IllegalStateException("the audit trail is saturated"));
+		}
+		return pending.result();
+	}
+
+	private void writeLoop() {
+		List<Pending> batch = new ArrayList<>(BATCH);
+		while (this.running || !this.queue.isEmpty()) {
+			try {
+				Pending first = this.queue.poll(200, TimeUnit.MILLISECONDS);
+				if (first == null) {
+					continue;
+				}
+				batch.add(first);
+				this.queue.drainTo(batch, BATCH - 1);
+				write(batch);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+			finally {
+				batch.clear();
+			}
+		}
+	}
+
+	private void write(List<Pending> batch) {
+		List<AuditEntry> written = null;
+		RuntimeException failure = null;
+		for (int attempt = 0; attempt < 3 && written == null; attempt++) {
+			try {
+				written = this.transactions.execute((status) -> appendAll(batch));
+			}
+			catch (DuplicateKeyException ex) {
+				failure = ex;
+			}
+			catch (RuntimeException ex) {
+				failure = ex;
+				break;
+			}
+		}
+		if (written == null) {
+			log.error("Could not append {} entries to the audit trail: {}", batch.size(), failure.toString());
+			for (Pending pending : batch) {
+				pending.result().completeExceptionally(failure);
+			}
+			return;
+		}
+		for (int i = 0; i < batch.size(); i++) {
+			batch.get(i).result().complete(written.get(i));
+		}
+	}
+
+	private List<AuditEntry> appendAll(List<Pending> batch) {
+		Map<String, Chain> heads = new LinkedHashMap<>();
+		List<AuditEntry> entries = new ArrayList<>(batch.size());
+		List<Object[]> rows = new ArrayList<>(batch.size());
+		for (Pending pending : batch) {
+			ToolCallRecord record = pending.record();
+			Chain chain = heads.computeIfAbsent(record.orgId(), this::lockHead);
+			AuditEntry entry = chain.next(record);
+			entries.add(entry);
+			rows.add(row(record.orgId(), entry));
+		}
+		this.jdbc.batchUpdate(
+				"""
+						INSERT INTO tool_call_audit (org_id, seq, entry_id, at, member_id, subject, requested_name, via_execute_tool,
+						    resolved_tool, operation, connection_id, account, classification, gate, decision, outcome, error_code,
+						    argument_names, argument_count, duration_micros, prev_hash, hash)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+				rows);
+		heads.forEach((orgId, chain) -> this.jdbc.update(
+				"UPDATE tool_call_audit_head SET last_seq = ?, last_hash = ? WHERE org_id = ?", chain.seq, chain.hash,
+				orgId));
+		return entries;
+	}
+
+	private Chain lockHead(String orgId) {
+		this.jdbc.update(
+				"INSERT INTO tool_call_audit_head (org_id, last_seq, last_hash) SELECT ?, 0, ? "
+						+ "WHERE NOT EXISTS (SELECT 1 FROM tool_call_audit_head WHERE org_id = ?)",
+				orgId, GENESIS, orgId);
+		return this.jdbc.queryForObject(
+				"SELECT last_seq, last_hash FROM tool_call_audit_head WHERE org_id = ? FOR UPDATE",
+				(rs, i) -> new Chain(rs.getLong(1), rs.getString(2)), orgId);
+	}
+
+	private static Object[] row(String orgId, AuditEntry e) {
+		return new Object[] { orgId, e.seq(), e.entryId(), OffsetDateTime.ofInstant(e.at(), ZoneOffset.UTC),
+				e.memberId(), e.subject(), e.requestedName(), e.viaExecuteTool(), e.resolvedTool(), e.operation(),
+				e.connectionId(), e.account(), e.classification(), e.gate(), e.decision(), e.outcome(), e.errorCode(),
+				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash() };
+	}
+
+	@Override
+	public AuditPage find(FindAuditEntriesQuery query) {
+		int limit = Math.max(1, Math.min(query.limit(), 500));
+		Filter filter = filter(query, true);
+		filter.sql.append(" ORDER BY seq DESC LIMIT ?");
+		filter.args.add(limit + 1);
+		List<AuditEntry> entries = this.jdbc.query(filter.sql.toString(), ROW, filter.args.toArray());
+		String next = null;
+		if (entries.size() > limit) {
+			entries = entries.subList(0, limit);
+			next = Long.toString(entries.get(limit - 1).seq());
+		}
+		return new AuditPage(List.copyOf(entries), next);
+	}
+
+	@Override
+	public void export(FindAuditEntriesQuery query, Consumer<AuditEntry> sink) {
+		Filter filter = filter(query, false);
+		filter.sql.append(" ORDER BY seq");
+		this.readOnly.executeWithoutResult((status) -> this.streaming.query(filter.sql.toString(),
+				(ResultSet rs) -> sink.accept(ROW.mapRow(rs, 0)), filter.args.toArray()));
+	}
+
+	@Override
+	public AuditVerification verify(String orgId) {
+		long[] count = { 0 };
+		String[] previous = { GENESIS };
+		BrokenLink[] broken = { null };
+		this.readOnly.executeWithoutResult((status) -> this.streaming
+			.query("SELECT * FROM tool_call_audit WHERE org_id = ? ORDER BY seq", (ResultSet rs) -> {
+				AuditEntry entry = ROW.mapRow(rs, 0);
+				count[0]++;
+				if (broken[0] != null) {
+					return;
+				}
+				if (entry.seq() != count[0]) {
+					broken[0] = new BrokenLink(entry.seq(), entry.entryId(),
+							"expected entry " + count[0] + " here: an entry is missing or was inserted");
+				}
+				else if (!entry.prevHash().equals(previous[0])) {
+					broken[0] = new BrokenLink(entry.seq(), entry.entryId(),
+							"its previous-hash does not match the hash of the entry before it");
+				}
+				else if (!entry.hash().equals(hash(orgId, entry))) {
+					broken[0] = new BrokenLink(entry.seq(), entry.entryId(),
+							"its content does not match its hash: the entry was altered");
+				}
+				previous[0] = entry.hash();
+			}, orgId));
+		if (broken[0] == null) {
+			List<Map<String, Object>> head = this.jdbc
+				.queryForList("SELECT last_seq, last_hash FROM tool_call_audit_head WHERE org_id = ?", orgId);
+			long headSeq = head.isEmpty() ? 0 : ((Number) head.get(0).get("last_seq")).longValue();
+			if (headSeq != count[0]) {
+				broken[0] = new BrokenLink(count[0] + 1, null, "the chain's head records " + headSeq + " entries but "
+						+ count[0] + " were found: entries after " + count[0] + " are missing");
+			}
+		}
+		return new AuditVerification(broken[0] == null, count[0], broken[0]);
+	}
+
+	private Filter filter(FindAuditEntriesQuery query, boolean paged) {
+		Filter filter = new Filter();
+		filter.sql.append("SELECT * FROM tool_call_audit WHERE org_id = ?");
+		filter.args.add(query.orgId());
+		if (query.memberId() != null) {
+			filter.sql.append(" AND member_id = ?");
+			filter.args.add(query.memberId());
+		}
+		if (query.subject() != null) {
+			filter.sql.append(" AND subject = ?");
+			filter.args.add(query.subject());
+		}
+		if (query.tool() != null) {
+			filter.sql.append(" AND (resolved_tool = ? OR requested_name = ?)");
+			filter.args.add(query.tool());
+			filter.args.add(query.tool());
+		}
+		if (query.connection() != null) {
+			filter.sql.append(" AND (connection_id = ? OR account = ?)");
+			filter.args.add(query.connection());
+			filter.args.add(query.connection());
+		}
+		if (query.outcome() != null) {
+			filter.sql.append(" AND outcome = ?");
+			filter.args.add(query.outcome());
+		}
+		if (query.from() != null) {
+			filter.sql.append(" AND at >= ?");
+			filter.args.add(OffsetDateTime.ofInstant(query.from(), ZoneOffset.UTC));
+		}
+		if (query.to() != null) {
+			filter.sql.append(" AND at <= ?");
+			filter.args.add(OffsetDateTime.ofInstant(query.to(), ZoneOffset.UTC));
+		}
+		if (paged && query.cursor() != null) {
+			long before;
+			try {
+				before = Long.parseLong(query.cursor());
+			}
+			catch (NumberFormatException ex) {
+				throw new IllegalArgumentException("cursor '" + query.cursor() + "' is not one this API gave out");
+			}
+			filter.sql.append(" AND seq < ?");
+			filter.args.add(before);
+		}
+		return filter;
+	}
+
+	private static final RowMapper<AuditEntry> ROW = JdbcAuditTrail::map;
+
+	private static AuditEntry map(ResultSet rs, int row) throws SQLException {
+		return new AuditEntry(rs.getLong("seq"), rs.getString("entry_id"), readInstant(rs), rs.getString("member_id"),
+				rs.getString("subject"), rs.getString("requested_name"), rs.getBoolean("via_execute_tool"),
+				rs.getString("resolved_tool"), rs.getString("operation"), rs.getString("connection_id"),
+				rs.getString("account"), rs.getString("classification"), rs.getString("gate"), rs.getString("decision"),
+				rs.getString("outcome"), rs.getString("error_code"),
+				ReadModelJson.read(rs.getString("argument_names"), NAMES), rs.getInt("argument_count"),
+				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"));
+	}
+
+	private static Instant readInstant(ResultSet rs) throws SQLException {
+		OffsetDateTime at = rs.getObject("at", OffsetDateTime.class);
+		return at.toInstant();
+	}
+
+	/**
+	 * The hash of an entry: SHA-256 over the previous hash and every field, in a fixed
+	 * order.
+	 */
+	static String hash(String orgId, AuditEntry e) {
+		StringBuilder canonical = new StringBuilder(512);
+		append(canonical, e.prevHash());
+		append(canonical, orgId);
+		append(canonical, Long.toString(e.seq()));
+		append(canonical, e.entryId());
+		append(canonical, e.at().toString());
+		append(canonical, e.memberId());
+		append(canonical, e.subject());
+		append(canonical, e.requestedName());
+		append(canonical, Boolean.toString(e.viaExecuteTool()));
+		append(canonical, e.resolvedTool());
+		append(canonical, e.operation());
+		append(canonical, e.connectionId());
+		append(canonical, e.account());
+		append(canonical, e.classification());
+		append(canonical, e.gate());
+		append(canonical, e.decision());
+		append(canonical, e.outcome());
+		append(canonical, e.errorCode());
+		append(canonical, String.join(",", e.argumentNames()));
+		append(canonical, Integer.toString(e.argumentCount()));
+		append(canonical, Long.toString(e.durationMicros()));
+		try {
+			MessageDigest digest = MessageDigest.getInstance("SHA-256");
+			return HexFormat.of().formatHex(digest.digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void append(StringBuilder canonical, String field) {
+		canonical.append(field == null ? "\u2400" : field.replace("\u241e", "\u241e\u241e")).append('\u241e');
+	}
+
+	@Override
+	public void start() {
+		this.running = true;
+		this.writer = new Thread(this::writeLoop, "audit-trail-writer");
+		this.writer.setDaemon(true);
+		this.writer.start();
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
+		if (this.writer != null) {
+			try {
+				this.writer.join(10_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	/**
+	 * Late in the start-up, early in the shutdown: the pipeline needs it the whole time.
+	 */
+	@Override
+	public int getPhase() {
+		return Integer.MAX_VALUE - 1000;
+	}
+
+	private record Pending(ToolCallRecord record, CompletableFuture<AuditEntry> result) {
+	}
+
+	private static final class Filter {
+
+		final StringBuilder sql = new StringBuilder();
+
+		final List<Object> args = new ArrayList<>();
+
+	}
+
+	/** The head of one organisation's chain during a batch. */
+	private static final class Chain {
+
+		long seq;
+
+		String hash;
+
+		Chain(long seq, String hash) {
+			this.seq = seq;
+			this.hash = hash;
+		}
+
+		AuditEntry next(ToolCallRecord r) {
+			long next = this.seq + 1;
+			AuditEntry unhashed = new AuditEntry(next, UUID.randomUUID().toString(),
+					r.at().truncatedTo(ChronoUnit.MICROS), r.memberId(), r.subject(), r.requestedName(),
+					r.viaExecuteTool(), r.resolvedTool(), r.operation(), r.connectionId(), r.account(),
+					r.classification(), r.gate(), r.decision(), r.outcome(), r.errorCode(),
+					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null);
+			String hash = hash(r.orgId(), unhashed);
+			this.seq = next;
+			this.hash = hash;
+			return new AuditEntry(unhashed.seq(), unhashed.entryId(), unhashed.at(), unhashed.memberId(),
+					unhashed.subject(), unhashed.requestedName(), unhashed.viaExecuteTool(), unhashed.resolvedTool(),
+					unhashed.operation(), unhashed.connectionId(), unhashed.account(), unhashed.classification(),
+					unhashed.gate(), unhashed.decision(), unhashed.outcome(), unhashed.errorCode(),
+					unhashed.argumentNames(), unhashed.argumentCount(), unhashed.durationMicros(), unhashed.prevHash(),
+					hash);
+		}
+
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * The audit trail's interface, records, queries and views.
+ */
+package io.quiver.query.audit.api;

@@ -1,0 +1,4 @@
+/**
+ * Queries and views of the custom connectors.
+ */
+package io.quiver.query.catalog.api;

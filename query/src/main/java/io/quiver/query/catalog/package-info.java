@@ -1,0 +1,4 @@
+/**
+ * The read model of connectors registered at run time.
+ */
+package io.quiver.query.catalog;

@@ -1,0 +1,7 @@
+package io.quiver.query.connection.api;
+
+/**
+ * The live connections of an organisation, optionally of one owner.
+ */
+public record FindConnectionsQuery(String orgId, String ownerMemberId) {
+}

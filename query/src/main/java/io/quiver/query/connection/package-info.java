@@ -1,0 +1,4 @@
+/**
+ * The connection directory read model.
+ */
+package io.quiver.query.connection;

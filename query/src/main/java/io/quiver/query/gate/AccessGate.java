@@ -1,0 +1,52 @@
+package io.quiver.query.gate;
+
+import io.quiver.command.member.api.Target;
+import io.quiver.query.toolindex.api.ConnectedTool;
+import io.quiver.query.toolindex.api.ConnectionView;
+import io.quiver.query.toolindex.api.PolicySnapshot;
+import io.quiver.query.toolindex.api.ToolboxView;
+import org.springframework.stereotype.Component;
+
+/**
+ * Who may reach a connected tool at all (SPEC R5.2): an account tool is its connection
+ * owner's; a toolbox entry is for the roles and users the toolbox is granted to. Also
+ * refuses a connection whose grant was revoked (R9).
+ */
+@Component
+public class AccessGate {
+
+	public Verdict check(PolicySnapshot policy, Caller caller, ConnectedTool tool) {
+		if (tool.kind() == ConnectedTool.Kind.ACCOUNT) {
+			if (caller.memberId().equals(tool.ownerMemberId())) {
+				return Verdict.allow(Gate.ACCESS);
+			}
+			return Verdict.deny(Gate.ACCESS, tool.name() + " uses connection '" + tool.accountLabels().get(0)
+					+ "', which belongs to another member; only its owner's clients reach its tools");
+		}
+		ToolboxView toolbox = policy.toolbox(tool.toolboxId());
+		if (toolbox != null && (toolbox.grants().contains(Target.role(caller.role()))
+				|| toolbox.grants().contains(Target.user(caller.subject())))) {
+			return Verdict.allow(Gate.ACCESS);
+		}
+		String name = (toolbox != null) ? toolbox.name() : tool.toolboxId();
+		return Verdict.deny(Gate.ACCESS, tool.name() + " belongs to toolbox '" + name
+				+ "', which is granted neither to role " + caller.role() + " nor to you");
+	}
+
+	/**
+	 * The connection the call would use must have a live grant (or never have needed
+	 * one).
+	 */
+	public Verdict checkGrant(PolicySnapshot policy, String connectionId) {
+		ConnectionView connection = policy.connection(connectionId);
+		if (connection == null) {
+			return Verdict.deny(Gate.GRANT, "the connection was deleted");
+		}
+		if (connection.grantRevoked()) {
+			return Verdict.deny(Gate.GRANT, "the grant of connection '" + connection.label()
+					+ "' was revoked; its owner must store a new credential (quiver__connections__refresh with a credential)");
+		}
+		return Verdict.allow(Gate.GRANT);
+	}
+
+}

@@ -1,0 +1,20 @@
+package io.quiver.query.gate;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * A control-plane operation needs one of its permissions in the caller's role (SPEC
+ * R2.4).
+ */
+@Component
+public class RolePermissionGate {
+
+	public Verdict check(Caller caller, ControlPlaneOperation operation) {
+		if (caller.holdsAny(operation.permissions())) {
+			return Verdict.allow(Gate.ROLE_PERMISSION);
+		}
+		return Verdict.deny(Gate.ROLE_PERMISSION, "your role " + caller.role() + " does not hold "
+				+ operation.permissionNames() + ", which " + operation.toolName() + " needs");
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * Queries and views of the member directory.
+ */
+package io.quiver.query.member.api;

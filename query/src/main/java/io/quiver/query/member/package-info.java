@@ -1,0 +1,4 @@
+/**
+ * The member directory read model.
+ */
+package io.quiver.query.member;

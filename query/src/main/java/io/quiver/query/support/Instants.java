@@ -1,0 +1,43 @@
+package io.quiver.query.support;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+/**
+ * Instants as stored in read models: fixed-width UTC ISO-8601 with microseconds, so that
+ * string order is time order in every database ({@link Instant#toString()} drops trailing
+ * zeros and would not sort).
+ */
+public final class Instants {
+
+	private static final DateTimeFormatter FIXED = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
+		.withZone(ZoneOffset.UTC);
+
+	private Instants() {
+	}
+
+	public static String format(Instant instant) {
+		return FIXED.format(instant);
+	}
+
+	/**
+	 * Parses an ISO-8601 instant written by a user ({@code 2026-11-30T10:00:00Z}) into
+	 * the stored form; null stays null.
+	 * @throws IllegalArgumentException naming the expected form
+	 */
+	public static String normalize(String written) {
+		if (written == null || written.isBlank()) {
+			return null;
+		}
+		try {
+			return format(Instant.parse(written.strip()));
+		}
+		catch (DateTimeParseException ex) {
+			throw new IllegalArgumentException(
+					"'" + written + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
+		}
+	}
+
+}

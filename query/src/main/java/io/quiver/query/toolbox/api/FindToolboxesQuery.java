@@ -1,0 +1,7 @@
+package io.quiver.query.toolbox.api;
+
+/**
+ * The toolboxes of an organisation.
+ */
+public record FindToolboxesQuery(String orgId) {
+}

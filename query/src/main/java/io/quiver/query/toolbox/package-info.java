@@ -1,0 +1,4 @@
+/**
+ * The toolbox directory read model.
+ */
+package io.quiver.query.toolbox;

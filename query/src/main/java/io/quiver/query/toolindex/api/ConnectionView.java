@@ -1,0 +1,24 @@
+package io.quiver.query.toolindex.api;
+
+import java.util.List;
+
+import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.command.connection.api.GrantReference;
+
+/**
+ * A connection as the live policy state knows it.
+ *
+ * @param grant the live grant, or null
+ * @param grantRevoked whether its grant was revoked and none stored since (its tools are
+ * not reachable until a new grant is stored)
+ * @param importedTools operations imported from an upstream MCP server (empty for http
+ * connectors)
+ */
+public record ConnectionView(String connectionId, String connectorId, String label, String ownerMemberId,
+		GrantReference grant, boolean grantRevoked, List<OperationDefinition> importedTools) {
+
+	public boolean usable() {
+		return !this.grantRevoked;
+	}
+
+}

@@ -1,0 +1,10 @@
+package io.quiver.query.toolindex.api;
+
+import io.quiver.command.member.api.Role;
+import io.quiver.query.gate.Caller.MemberStatus;
+
+/**
+ * A member as the live policy state knows it.
+ */
+public record MemberView(String memberId, String subject, String email, Role role, MemberStatus status) {
+}

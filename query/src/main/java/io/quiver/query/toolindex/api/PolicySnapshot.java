@@ -1,0 +1,85 @@
+package io.quiver.query.toolindex.api;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+import io.quiver.command.catalog.api.ConnectorDefinition;
+import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.command.member.api.Target;
+import io.quiver.command.organization.api.OrganizationSettings;
+import io.quiver.query.toolindex.search.SearchIndex;
+
+/**
+ * A consistent, read-only view of one organisation's policy state: what the gates read to
+ * decide a call, a listing or a search. The live snapshot is current as of the request
+ * (SPEC R9); a replayed one is the state as of an instant (R11).
+ */
+public interface PolicySnapshot {
+
+	String orgId();
+
+	String name();
+
+	OrganizationSettings settings();
+
+	/** Counts applied events; changes whenever the state does. */
+	long version();
+
+	/** Time of the last applied event, or null. */
+	Instant lastChange();
+
+	/** The member a subject maps to (removed members no longer map), or null. */
+	MemberView memberBySubject(String subject);
+
+	MemberView member(String memberId);
+
+	Collection<MemberView> members();
+
+	ConnectionView connection(String connectionId);
+
+	ConnectionView connectionByLabel(String label);
+
+	Collection<ConnectionView> connections();
+
+	ToolboxView toolbox(String toolboxId);
+
+	Collection<ToolboxView> toolboxes();
+
+	Collection<RestrictionView> restrictions();
+
+	RestrictionView restriction(String restrictionId);
+
+	/** The restrictions whose target is exactly this one. */
+	List<RestrictionView> restrictionsFor(Target target);
+
+	/** A curated or custom connector of the organisation's catalog, or null. */
+	ConnectorDefinition connector(String connectorId);
+
+	/** Every connector of the organisation's catalog: curated, then custom. */
+	List<ConnectorDefinition> catalog();
+
+	boolean isCurated(String connectorId);
+
+	/** A connected tool by index key, or null. */
+	ConnectedTool tool(String key);
+
+	/** A connected tool by advertised name, or null. */
+	ConnectedTool toolByName(String advertisedName);
+
+	/** Every connected tool of the organisation (not filtered for any caller). */
+	Collection<ConnectedTool> tools();
+
+	/** The account tools of one connection. */
+	Collection<ConnectedTool> accountTools(String connectionId);
+
+	/** The organisation's search index over its connected tools. */
+	SearchIndex searchIndex();
+
+	/** An operation as a connection offers it (catalog or imported), or null. */
+	OperationDefinition operation(String connectionId, String operation);
+
+	/** The operations a connection offers. */
+	List<OperationDefinition> operationsOf(ConnectionView connection);
+
+}

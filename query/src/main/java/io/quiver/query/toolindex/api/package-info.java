@@ -1,0 +1,4 @@
+/**
+ * Views of the live policy state and the store that opens them.
+ */
+package io.quiver.query.toolindex.api;

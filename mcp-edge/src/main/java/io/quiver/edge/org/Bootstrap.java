@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -23,6 +24,7 @@ import org.springframework.stereotype.Component;
  * nodes starting together on one empty database create them once.
  */
 @Component
+@ConditionalOnProperty(name = "quiver.rebuild", havingValue = "", matchIfMissing = true)
 class Bootstrap implements ApplicationRunner {
 
 	private static final Logger log = LoggerFactory.getLogger(Bootstrap.class);

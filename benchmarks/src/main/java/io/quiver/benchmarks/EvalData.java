@@ -1,0 +1,143 @@
+package io.quiver.benchmarks;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quiver.command.naming.NamingRules;
+import io.quiver.query.toolindex.search.QueryContext;
+import io.quiver.query.toolindex.search.SearchDocument;
+
+/**
+ * The evaluation set on the classpath: real tool definitions per application
+ * ({@code eval/tools/<app>.json}) and labelled queries ({@code eval/queries.json}).
+ */
+final class EvalData {
+
+	/** One real tool definition of one application. */
+	record Tool(String app, String appLabel, String name, String description) {
+	}
+
+	/** One catalog connector. */
+	record Connector(String id, String label) {
+	}
+
+	/**
+	 * One labelled query.
+	 *
+	 * @param connected accounts, each {@code app} (label = app) or {@code label=app}
+	 * @param expected advertised names any of which is correct; empty: must be empty
+	 */
+	record Query(String id, String kind, String query, List<String> connected, List<String> expected) {
+
+		boolean mustBeEmpty() {
+			return this.expected.isEmpty();
+		}
+
+	}
+
+	/** The tools one query sees, as advertised to the caller. */
+	record Setup(Map<String, SearchDocument> documents, QueryContext context) {
+	}
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	final List<Connector> catalog;
+
+	final List<Query> queries;
+
+	final Map<String, List<Tool>> toolsByApp;
+
+	private EvalData(List<Connector> catalog, List<Query> queries, Map<String, List<Tool>> toolsByApp) {
+		this.catalog = catalog;
+		this.queries = queries;
+		this.toolsByApp = toolsByApp;
+	}
+
+	static EvalData load() {
+		JsonNode root = read("eval/queries.json");
+		List<Connector> catalog = new ArrayList<>();
+		root.get("catalog").forEach((c) -> catalog.add(new Connector(c.get("id").asText(), c.get("label").asText())));
+		List<Query> queries = new ArrayList<>();
+		Set<String> apps = new LinkedHashSet<>();
+		for (JsonNode q : root.get("queries")) {
+			List<String> connected = strings(q.get("connected"));
+			connected.forEach((account) -> apps.add(app(account)));
+			queries.add(new Query(q.get("id").asText(), q.get("kind").asText(), q.get("query").asText(), connected,
+					strings(q.get("expected"))));
+		}
+		Map<String, List<Tool>> toolsByApp = new LinkedHashMap<>();
+		for (String app : apps) {
+			JsonNode file = read("eval/tools/" + app + ".json");
+			List<Tool> tools = new ArrayList<>();
+			String label = file.get("label").asText();
+			file.get("tools")
+				.forEach((t) -> tools.add(new Tool(app, label, t.get("name").asText(), t.get("description").asText())));
+			toolsByApp.put(app, tools);
+		}
+		return new EvalData(catalog, queries, toolsByApp);
+	}
+
+	/** Every tool of every application the queries connect. */
+	List<Tool> allTools() {
+		return this.toolsByApp.values().stream().flatMap(List::stream).toList();
+	}
+
+	Setup setup(Query query) {
+		Map<String, SearchDocument> documents = new LinkedHashMap<>();
+		Set<String> labels = new LinkedHashSet<>();
+		for (String account : query.connected()) {
+			String app = app(account);
+			String label = account.contains("=") ? account.substring(0, account.indexOf('=')) : account;
+			labels.add(label);
+			for (Tool tool : this.toolsByApp.get(app)) {
+				String name = NamingRules.advertisedName(label, tool.name());
+				documents.put(name, new SearchDocument(name, app, tool.appLabel(), tool.description()));
+			}
+		}
+		for (String expected : query.expected()) {
+			if (!documents.containsKey(expected)) {
+				throw new IllegalStateException(query.id() + ": expected tool " + expected + " is not connected");
+			}
+		}
+		Set<String> connectorIds = new LinkedHashSet<>();
+		Set<String> applicationNames = new LinkedHashSet<>();
+		for (Connector connector : this.catalog) {
+			connectorIds.add(connector.id());
+			applicationNames.add(connector.id());
+			applicationNames.add(connector.label());
+		}
+		return new Setup(documents, new QueryContext(labels, connectorIds, applicationNames));
+	}
+
+	private static String app(String account) {
+		return account.contains("=") ? account.substring(account.indexOf('=') + 1) : account;
+	}
+
+	private static List<String> strings(JsonNode array) {
+		List<String> values = new ArrayList<>();
+		array.forEach((v) -> values.add(v.asText()));
+		return values;
+	}
+
+	private static JsonNode read(String resource) {
+		try (InputStream in = EvalData.class.getClassLoader().getResourceAsStream(resource)) {
+			if (in == null) {
+				throw new IllegalStateException("missing classpath resource " + resource);
+			}
+			return JSON.readTree(in);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,102 @@
+package io.quiver.benchmarks;
+
+import java.util.BitSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import io.quiver.query.toolindex.search.QueryContext;
+import io.quiver.query.toolindex.search.SearchDocument;
+import io.quiver.query.toolindex.search.SearchIndex;
+import io.quiver.query.toolindex.search.SearchRequest;
+import io.quiver.query.toolindex.search.SearchResult;
+import org.apache.lucene.search.TopDocs;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Latency of one search, Quiver's {@link SearchIndex} against Lucene BM25, over the same
+ * synthetic tools (every one visible), cycling through the evaluation queries. Few forks
+ * and short iterations keep a full run under ten minutes on two cores.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = { "-Xms2g", "-Xmx2g" })
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class SearchLatencyBenchmark {
+
+	@Param({ "1000", "10000", "100000" })
+	public int tools;
+
+	private SearchIndex quiver;
+
+	private BitSet visible;
+
+	private QueryContext context;
+
+	private LuceneToolIndex lucene;
+
+	private String[] queries;
+
+	private int next;
+
+	@Setup(Level.Trial)
+	public void setUp() {
+		EvalData data = EvalData.load();
+		Map<String, SearchDocument> documents = SyntheticTools.generate(data.allTools(), this.tools);
+		this.quiver = new SearchIndex();
+		this.visible = new BitSet(documents.size());
+		for (Map.Entry<String, SearchDocument> entry : documents.entrySet()) {
+			this.quiver.put(entry.getKey(), entry.getValue());
+			this.visible.set(this.quiver.ordinal(entry.getKey()));
+		}
+		Set<String> connectorIds = new LinkedHashSet<>();
+		Set<String> names = new LinkedHashSet<>();
+		for (EvalData.Connector connector : data.catalog) {
+			connectorIds.add(connector.id());
+			names.add(connector.id());
+			names.add(connector.label());
+		}
+		this.context = new QueryContext(SyntheticTools.accounts(documents), connectorIds, names);
+		this.lucene = new LuceneToolIndex(documents);
+		List<String> workload = SyntheticTools.queries(data);
+		this.queries = workload.toArray(String[]::new);
+	}
+
+	@TearDown(Level.Trial)
+	public void tearDown() {
+		this.lucene.close();
+	}
+
+	private String nextQuery() {
+		String query = this.queries[this.next];
+		this.next = (this.next + 1) % this.queries.length;
+		return query;
+	}
+
+	@Benchmark
+	public SearchResult quiver() {
+		return this.quiver.search(new SearchRequest(nextQuery(), 10, this.visible, this.context));
+	}
+
+	@Benchmark
+	public TopDocs luceneBm25() {
+		return this.lucene.searchTop(nextQuery(), 10);
+	}
+
+}

@@ -1,0 +1,44 @@
+package io.quiver.benchmarks;
+
+import java.util.List;
+
+import io.quiver.benchmarks.SearchEvaluation.Figures;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The quality floor of R6.11 on the evaluation set; figures, not timings. */
+class SearchEvaluationTest {
+
+	private static final List<Figures> FIGURES = SearchEvaluation.evaluate(EvalData.load(),
+			List.of(SearchEvaluation.QUIVER, SearchEvaluation.BM25));
+
+	@Test
+	void everyMustBeEmptyQueryIsEmpty() {
+		Figures quiver = FIGURES.get(0);
+
+		assertThat(quiver.mustBeEmpty()).isGreaterThanOrEqualTo(15);
+		assertThat(quiver.answers()).filteredOn((a) -> a.query().mustBeEmpty())
+			.allSatisfy((a) -> assertThat(a.ranked()).as(a.query().id() + " " + a.query().query()).isEmpty());
+	}
+
+	@Test
+	void quiverFindsAtLeastAsManyRightToolsInTheTopFiveAsBm25() {
+		Figures quiver = FIGURES.get(0);
+		Figures bm25 = FIGURES.get(1);
+
+		assertThat(quiver.answerable()).isGreaterThanOrEqualTo(80);
+		assertThat(quiver.hitAt5()).isGreaterThanOrEqualTo(bm25.hitAt5());
+	}
+
+	@Test
+	void evaluationSetHasEnoughRealToolsAndApplications() {
+		EvalData data = EvalData.load();
+
+		assertThat(data.allTools()).hasSizeGreaterThanOrEqualTo(300);
+		assertThat(data.toolsByApp).hasSizeGreaterThanOrEqualTo(8);
+		assertThat(data.queries).hasSizeGreaterThanOrEqualTo(80);
+		assertThat(data.queries).extracting(EvalData.Query::kind).contains("intent", "name", "account", "unconnected");
+	}
+
+}

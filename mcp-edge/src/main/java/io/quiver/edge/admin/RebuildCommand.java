@@ -1,0 +1,51 @@
+package io.quiver.edge.admin;
+
+import java.util.List;
+
+import io.quiver.query.replay.ProjectionRebuilder;
+import io.quiver.query.replay.ProjectionRebuilder.Progress;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Component;
+
+/**
+ * The admin command that rebuilds projections from the event store, with progress:
+ * {@code java -jar quiver.jar --quiver.rebuild=member-directory} (or {@code all}). It
+ * runs without the web server against the configured database and exits when done; see
+ * {@code docs/operations.md}.
+ */
+@Component
+@ConditionalOnProperty("quiver.rebuild")
+class RebuildCommand implements ApplicationRunner {
+
+	private final ProjectionRebuilder rebuilder;
+
+	private final String which;
+
+	RebuildCommand(ProjectionRebuilder rebuilder, @Value("${quiver.rebuild}") String which) {
+		this.rebuilder = rebuilder;
+		this.which = which;
+	}
+
+	@Override
+	public void run(ApplicationArguments args) {
+		List<String> projections = this.which.equals("all") ? ProjectionRebuilder.PROJECTIONS
+				: List.of(this.which.split(","));
+		for (String projection : projections) {
+			System.out.printf("Rebuilding %s from the event store…%n", projection.strip());
+			Progress done = this.rebuilder.rebuild(projection.strip(), RebuildCommand::print);
+			System.out.printf("Rebuilt %s: %d events read, %d applied, in %d ms (%d events/s)%n", done.projection(),
+					done.eventsRead(), done.eventsApplied(), done.millis(), done.rate());
+		}
+	}
+
+	private static void print(Progress progress) {
+		if (!progress.done()) {
+			System.out.printf("  %s: %d events read, %d applied, %d events/s%n", progress.projection(),
+					progress.eventsRead(), progress.eventsApplied(), progress.rate());
+		}
+	}
+
+}

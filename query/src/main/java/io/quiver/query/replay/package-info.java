@@ -1,0 +1,4 @@
+/**
+ * Rebuilding projections from the event store.
+ */
+package io.quiver.query.replay;

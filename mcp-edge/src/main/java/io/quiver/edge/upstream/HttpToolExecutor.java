@@ -51,7 +51,9 @@ import org.springframework.stereotype.Component;
  * other text becomes a text block. 4xx and 5xx are in-band errors with the status and a
  * bounded excerpt. Everything is redacted before it leaves.</li>
  * </ul>
- * Neither argument values nor results are logged.
+ * Requests go through {@link OutboundHttp}, the JDK's {@code java.net.http.HttpClient}:
+ * no extra dependency, HTTP/1.1 and HTTP/2, and timeouts, redirects and body bounds under
+ * our control. Neither argument values nor results are logged.
  */
 @Component
 public class HttpToolExecutor implements ToolExecutor {

@@ -22,6 +22,8 @@ import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.command.connection.vault.TestVaults;
 import io.quiver.command.organization.api.OutboundPolicy;
+import io.quiver.edge.catalog.OpenApiConnectorImporter;
+import io.quiver.edge.catalog.OpenApiConnectorImporterTest;
 import io.quiver.query.gate.HostResolver;
 import io.quiver.query.gate.OutboundUrlGate;
 import org.junit.jupiter.api.AfterEach;
@@ -147,6 +149,25 @@ class HttpToolExecutorTest {
 		RecordingHttpServer.Received request = this.server.received.poll();
 		assertThat(JSON.readTree(request.body())).isEqualTo(
 				JSON.createObjectNode().put("query", query).set("variables", JSON.createObjectNode().put("first", 10)));
+	}
+
+	@Test
+	void givenAnImportedFormOperationWithAClashingName_whenExecuted_thenPathAndBodyEachGetTheirValue() {
+		String document = OpenApiConnectorImporterTest.resource("stripe-customers.json")
+			.replace("https://api.stripe.com/", this.server.baseUrl());
+		ConnectorDefinition stripe = new OpenApiConnectorImporter().importDocument("stripe", "Stripe", document, true);
+		this.connector = stripe;
+		this.server.on("/v1/customers/cus_123", HttpToolExecutorTest::echo);
+
+		UpstreamResult result = execute(stripe.operation("post_customers_customer"),
+				"{\"customer\": \"cus_123\", \"body_customer\": \"from body\", \"email\": \"a@example.com\"}",
+				new Credential.Basic("sk_test_key", "x"));
+
+		assertThat(result.isError()).as(text(result)).isFalse();
+		RecordingHttpServer.Received request = this.server.received.poll();
+		assertThat(request.rawPath()).isEqualTo("/v1/customers/cus_123");
+		assertThat(request.header("Content-Type")).isEqualTo("application/x-www-form-urlencoded");
+		assertThat(request.body()).isEqualTo("customer=from%20body&email=a%40example.com");
 	}
 
 	@Test

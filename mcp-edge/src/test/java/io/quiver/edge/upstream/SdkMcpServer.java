@@ -74,8 +74,7 @@ final class SdkMcpServer implements AutoCloseable {
 		this.mcp = McpServer.sync(transport)
 			.serverInfo("sdk-upstream", "1.0")
 			.capabilities(ServerCapabilities.builder().tools(false).build())
-			// the SDK's default validator needs a newer networknt than Quiver's; not
-			// under test
+			// structured output is not under test here
 			.jsonSchemaValidator(new AcceptAll())
 			.validateToolInputs(false)
 			.tools(tools())

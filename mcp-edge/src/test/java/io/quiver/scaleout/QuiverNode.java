@@ -1,0 +1,126 @@
+package io.quiver.scaleout;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.awaitility.Awaitility;
+
+/**
+ * A Quiver node in a process of its own, started from the test class path, so a test can
+ * run several nodes on one database and kill one for real ({@code kill -9}, not a
+ * graceful shutdown).
+ */
+final class QuiverNode implements AutoCloseable {
+
+	private final Process process;
+
+	private final int port;
+
+	private final String name;
+
+	private QuiverNode(String name, Process process, int port) {
+		this.name = name;
+		this.process = process;
+		this.port = port;
+	}
+
+	static QuiverNode start(String name, Path log, Map<String, String> properties) {
+		int port = freePort();
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add("-Xmx384m");
+		command.add("-Duser.timezone=UTC");
+		command.add("-cp");
+		command.add(System.getProperty("java.class.path"));
+		command.add("io.quiver.QuiverApplication");
+		command.add("--server.port=" + port);
+		command.add("--spring.main.banner-mode=off");
+		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+		try {
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+			builder.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
+			QuiverNode node = new QuiverNode(name, builder.start(), port);
+			node.awaitHealthy(log.toFile());
+			return node;
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot start node " + name, ex);
+		}
+	}
+
+	String baseUrl() {
+		return "http://localhost:" + this.port;
+	}
+
+	/** Kills the process outright, as a crash would (SIGKILL). */
+	void kill() {
+		this.process.destroyForcibly();
+		try {
+			this.process.waitFor(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	boolean alive() {
+		return this.process.isAlive();
+	}
+
+	@Override
+	public void close() {
+		if (this.process.isAlive()) {
+			this.process.destroy();
+			try {
+				if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
+					this.process.destroyForcibly();
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	private void awaitHealthy(File log) {
+		HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+		Awaitility.await("node " + this.name + " healthy (log: " + log + ")")
+			.atMost(Duration.ofMinutes(4))
+			.pollInterval(Duration.ofMillis(250))
+			.until(() -> {
+				if (!this.process.isAlive()) {
+					throw new IllegalStateException("node " + this.name + " exited during start-up; see " + log);
+				}
+				try {
+					return http
+						.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health")).GET().build(),
+								HttpResponse.BodyHandlers.discarding())
+						.statusCode() == 200;
+				}
+				catch (IOException ex) {
+					return false;
+				}
+			});
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -90,6 +90,9 @@ public final class OrgState implements PolicySnapshot {
 
 	private final Map<String, RestrictionView> restrictions = new LinkedHashMap<>();
 
+	/** The restrictions of each target, for the resolver's layer lookup (R8.3). */
+	private final Map<Target, Map<String, RestrictionView>> restrictionsByTarget = new HashMap<>();
+
 	private final Map<String, ConnectedTool> tools = new HashMap<>();
 
 	private final Map<String, ConnectedTool> toolsByName = new HashMap<>();
@@ -106,9 +109,12 @@ public final class OrgState implements PolicySnapshot {
 
 	private Instant lastChange;
 
-	OrgState(String orgId, CuratedCatalog curated) {
+	private final boolean live;
+
+	OrgState(String orgId, CuratedCatalog curated, boolean live) {
 		this.orgId = orgId;
 		this.curated = curated;
+		this.live = live;
 	}
 
 	/** Applies one event of this organisation; events of other types are ignored. */
@@ -211,13 +217,20 @@ public final class OrgState implements PolicySnapshot {
 			}
 		}
 		else if (payload instanceof RestrictionCreatedEvent e) {
-			this.restrictions.put(e.restrictionId(), new RestrictionView(e.restrictionId(), e.target(), e.rules()));
+			putRestriction(new RestrictionView(e.restrictionId(), e.target(), e.rules()));
 		}
 		else if (payload instanceof RestrictionUpdatedEvent e) {
-			this.restrictions.put(e.restrictionId(), new RestrictionView(e.restrictionId(), e.target(), e.after()));
+			putRestriction(new RestrictionView(e.restrictionId(), e.target(), e.after()));
 		}
 		else if (payload instanceof RestrictionDeletedEvent e) {
-			this.restrictions.remove(e.restrictionId());
+			RestrictionView removed = this.restrictions.remove(e.restrictionId());
+			if (removed != null) {
+				Map<String, RestrictionView> ofTarget = this.restrictionsByTarget.get(removed.target());
+				ofTarget.remove(e.restrictionId());
+				if (ofTarget.isEmpty()) {
+					this.restrictionsByTarget.remove(removed.target());
+				}
+			}
 		}
 		else {
 			this.version--;
@@ -239,6 +252,11 @@ public final class OrgState implements PolicySnapshot {
 	@Override
 	public OrganizationSettings settings() {
 		return this.settings;
+	}
+
+	@Override
+	public boolean live() {
+		return this.live;
 	}
 
 	@Override
@@ -304,13 +322,8 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	public List<RestrictionView> restrictionsFor(Target target) {
-		List<RestrictionView> found = new ArrayList<>();
-		for (RestrictionView restriction : this.restrictions.values()) {
-			if (restriction.target().equals(target)) {
-				found.add(restriction);
-			}
-		}
-		return found;
+		Map<String, RestrictionView> ofTarget = this.restrictionsByTarget.get(target);
+		return (ofTarget != null) ? List.copyOf(ofTarget.values()) : List.of();
 	}
 
 	@Override
@@ -474,6 +487,12 @@ public final class OrgState implements PolicySnapshot {
 			this.toolsByName.remove(removed.name(), removed);
 			this.searchIndex.remove(key);
 		}
+	}
+
+	private void putRestriction(RestrictionView restriction) {
+		this.restrictions.put(restriction.restrictionId(), restriction);
+		this.restrictionsByTarget.computeIfAbsent(restriction.target(), (target) -> new LinkedHashMap<>())
+			.put(restriction.restrictionId(), restriction);
 	}
 
 	private void updateMember(String memberId, UnaryOperator<MemberView> change) {

@@ -29,6 +29,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.util.FileSystemUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -80,6 +81,9 @@ class ConsoleBrowserIntegrationTest extends QuiverIntegrationTest {
 	static void stopBrowser() {
 		if (browser != null) {
 			browser.quit();
+		}
+		if (profile != null) {
+			FileSystemUtils.deleteRecursively(profile.toFile());
 		}
 	}
 
@@ -247,9 +251,14 @@ class ConsoleBrowserIntegrationTest extends QuiverIntegrationTest {
 		entry.findElement(By.cssSelector("button[type=submit]")).click();
 		this.wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#notice, #flash-error")));
 		assertThat(notice()).isEqualTo("Entry added.");
+		toolbox = browser.findElement(By.cssSelector("[data-toolbox='legal']"));
+		toolbox.findElement(By.tagName("summary")).click();
+		toolbox.findElement(By.cssSelector("form.grant-form input[name=target]")).sendKeys("role:ADMIN");
+		submit(By.cssSelector("[data-toolbox='legal'] form.grant-form button[type=submit]"));
+		assertThat(notice()).isEqualTo("Granted to role:ADMIN.");
 		String listed = browser.findElement(By.cssSelector("[data-toolbox='legal']")).getText();
 		assertThat(listed).contains("legal__search_pages", "merged · 2 accounts", "notion-legal", "notion-marketing",
-				"filter=");
+				"filter=", "role:ADMIN");
 		screenshot("toolboxes");
 	}
 

@@ -46,23 +46,8 @@ final class ToolSearch {
 	}
 
 	static ToolResult run(PolicySnapshot policy, CallerSurface surface, String query, Integer limit) {
-		int bounded = (limit == null) ? DEFAULT_LIMIT : Math.max(1, Math.min(MAX_LIMIT, limit));
-		Map<String, ConnectedTool> visible = new HashMap<>();
-		Set<String> accounts = new LinkedHashSet<>();
-		for (ConnectedTool tool : surface.connected()) {
-			visible.put(tool.key(), tool);
-			accounts.addAll(tool.accountLabels());
-		}
-		Set<String> connectorIds = new LinkedHashSet<>();
-		Set<String> applications = new LinkedHashSet<>();
-		for (ConnectorDefinition connector : policy.catalog()) {
-			connectorIds.add(connector.id());
-			applications.add(connector.id());
-			applications.add(connector.label().toLowerCase(Locale.ROOT));
-		}
-		SearchResult result = policy.searchIndex()
-			.search(new SearchRequest(query, bounded, surface.visible(),
-					new QueryContext(Set.copyOf(accounts), Set.copyOf(connectorIds), Set.copyOf(applications))));
+		SearchResult result = rank(policy, surface, query, limit);
+		Map<String, ConnectedTool> visible = visibleByKey(surface);
 		ObjectNode answer = JSON.objectNode();
 		ArrayNode rows = answer.putArray("results");
 		for (SearchHit hit : result.hits()) {
@@ -83,6 +68,34 @@ final class ToolSearch {
 					: "No connected tool you can reach matches this query.");
 		}
 		return ToolResult.structured(answer);
+	}
+
+	/**
+	 * The ranking over the caller's visible connected tools, with the caller's accounts,
+	 * the catalog's connector ids and application names as query context (R6.9).
+	 */
+	static SearchResult rank(PolicySnapshot policy, CallerSurface surface, String query, Integer limit) {
+		int bounded = (limit == null) ? DEFAULT_LIMIT : Math.max(1, Math.min(MAX_LIMIT, limit));
+		Set<String> accounts = new LinkedHashSet<>();
+		for (ConnectedTool tool : surface.connected()) {
+			accounts.addAll(tool.accountLabels());
+		}
+		Set<String> connectorIds = new LinkedHashSet<>();
+		Set<String> applications = new LinkedHashSet<>();
+		for (ConnectorDefinition connector : policy.catalog()) {
+			connectorIds.add(connector.id());
+			applications.add(connector.id());
+			applications.add(connector.label().toLowerCase(Locale.ROOT));
+		}
+		return policy.searchIndex()
+			.search(new SearchRequest(query, bounded, surface.visible(),
+					new QueryContext(Set.copyOf(accounts), Set.copyOf(connectorIds), Set.copyOf(applications))));
+	}
+
+	static Map<String, ConnectedTool> visibleByKey(CallerSurface surface) {
+		Map<String, ConnectedTool> visible = new HashMap<>();
+		surface.connected().forEach((tool) -> visible.put(tool.key(), tool));
+		return visible;
 	}
 
 	static ObjectNode row(ConnectedTool tool) {

@@ -1,0 +1,100 @@
+package io.quiver.edge.console;
+
+import jakarta.servlet.http.HttpServletRequest;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.ErrorCode;
+import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.RolePermissions;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.ModelAndView;
+
+/**
+ * What every console page shares: the signed-in member ({@code me}) and how refusals are
+ * shown. A member whose role holds no permission (GUEST), or who is no longer an active
+ * member, sees a page that says so and nothing else. A refused operation shows the
+ * service's message with the status the REST API would give. Ahead of the API's
+ * {@code ApiExceptionHandler}, which would answer JSON.
+ */
+@ControllerAdvice(basePackageClasses = ConsoleAdvice.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class ConsoleAdvice {
+
+	private final ConsoleCallers callers;
+
+	ConsoleAdvice(ConsoleCallers callers) {
+		this.callers = callers;
+	}
+
+	@ModelAttribute("me")
+	ConsoleUser me() {
+		ConsolePrincipal principal = this.callers.principal();
+		if (principal == null) {
+			return null;
+		}
+		Caller caller = this.callers.current();
+		if (RolePermissions.of(caller.role()).isEmpty()) {
+			throw new ConsoleAccessException("Your role " + caller.role() + " in organisation '" + caller.orgId()
+					+ "' grants no access to the console. Ask an admin of the organisation for a role.");
+		}
+		return ConsoleUser.of(caller, principal);
+	}
+
+	@ExceptionHandler(ConsoleAccessException.class)
+	ModelAndView noAccess(ConsoleAccessException ex) {
+		ModelAndView page = new ModelAndView("console/no-access");
+		page.addObject("message", ex.getMessage());
+		page.addObject("principal", this.callers.principal());
+		page.setStatus(HttpStatus.FORBIDDEN);
+		return page;
+	}
+
+	@ExceptionHandler(CommandRejectedException.class)
+	ModelAndView refused(CommandRejectedException ex, HttpServletRequest request) {
+		return error(status(ex.errorCode()), ex.errorCode().code(), ex.getMessage(), request);
+	}
+
+	@ExceptionHandler({ MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class,
+			IllegalArgumentException.class })
+	ModelAndView invalid(Exception ex, HttpServletRequest request) {
+		return error(HttpStatus.BAD_REQUEST, "invalid-input", ex.getMessage(), request);
+	}
+
+	private ModelAndView error(HttpStatus status, String code, String message, HttpServletRequest request) {
+		ModelAndView page = new ModelAndView("console/error");
+		page.addObject("status", status.value());
+		page.addObject("code", code);
+		page.addObject("message", message);
+		page.addObject("back", back(request));
+		try {
+			page.addObject("me", me());
+		}
+		catch (ConsoleAccessException ex) {
+			return noAccess(ex);
+		}
+		page.setStatus(status);
+		return page;
+	}
+
+	/** The page a refused request came from: its path up to the second segment. */
+	private static String back(HttpServletRequest request) {
+		String[] parts = request.getRequestURI().split("/");
+		return (parts.length > 2) ? "/console/" + parts[2] : "/console";
+	}
+
+	static HttpStatus status(ErrorCode code) {
+		return switch (code.kind()) {
+			case INVALID -> HttpStatus.BAD_REQUEST;
+			case NOT_FOUND -> HttpStatus.NOT_FOUND;
+			case CONFLICT -> HttpStatus.CONFLICT;
+			case FORBIDDEN -> HttpStatus.FORBIDDEN;
+		};
+	}
+
+}

@@ -232,11 +232,24 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
-	void anUnauthenticatedRequestIs401WithTheResourceMetadata() {
+	void anUnauthenticatedRequestIs401NamingTheProtectedResourceMetadata() {
 		Rest.Response response = new McpWire(baseUrl(), null).post(McpWire.request(1, "ping", null).toString());
 		assertThat(response.status()).isEqualTo(401);
-		assertThat(response.header("WWW-Authenticate")).startsWith("Bearer resource_metadata=\"")
-			.contains("/.well-known/oauth-protected-resource");
+		String challenge = response.header("WWW-Authenticate");
+		assertThat(challenge).startsWith("Bearer resource_metadata=\"").contains("scope=\"");
+		String metadataUrl = challenge.replaceAll("^Bearer resource_metadata=\"([^\"]+)\".*$", "$1");
+		assertThat(metadataUrl).isEqualTo("http://localhost/.well-known/oauth-protected-resource/mcp");
+
+		Rest anonymous = new Rest(baseUrl(), null);
+		JsonNode forMcp = anonymous.get("/.well-known/oauth-protected-resource/mcp").json();
+		assertThat(forMcp.path("resource").asText()).isEqualTo("http://localhost/mcp");
+		JsonNode forServer = anonymous.get("/.well-known/oauth-protected-resource").json();
+		assertThat(forServer.path("resource").asText()).isEqualTo("http://localhost");
+		for (JsonNode metadata : List.of(forMcp, forServer)) {
+			assertThat(metadata.path("authorization_servers")).isNotEmpty();
+			assertThat(metadata.path("scopes_supported").toString()).contains("mcp:read", "mcp:write",
+					"mcp:destructive", "mcp:tools");
+		}
 	}
 
 	@Test

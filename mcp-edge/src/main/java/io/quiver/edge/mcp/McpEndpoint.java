@@ -323,7 +323,13 @@ class McpEndpoint {
 	private ResponseEntity<String> error(HttpStatus status, JsonNode id, int code, String message) {
 		ObjectNode response = this.json.createObjectNode();
 		response.put("jsonrpc", "2.0");
-		response.set("id", (id != null) ? id : this.json.nullNode());
+		// An id that could not be read is left out, not null: MCP request ids are never
+		// null and
+		// its schema makes the id of an error response optional (clients reject a null
+		// one).
+		if (id != null) {
+			response.set("id", id);
+		}
 		ObjectNode error = response.putObject("error");
 		error.put("code", code);
 		error.put("message", message);

@@ -71,7 +71,11 @@ class AnonymousLoopbackSubject {
 							Map.of("sub", AnonymousLoopbackSubject.this.subject, AnonymousLoopbackSubject.this.orgClaim,
 									AnonymousLoopbackSubject.this.org, "scope", Scope.allWireNames(), "aud",
 									List.of("anonymous")));
-					SecurityContextHolder.getContext().setAuthentication(new JwtAuthenticationToken(jwt));
+					// The authorities constructor marks the token authenticated; the
+					// one-argument
+					// constructor leaves it unauthenticated and every request would be
+					// refused 403.
+					SecurityContextHolder.getContext().setAuthentication(new JwtAuthenticationToken(jwt, List.of()));
 				}
 				chain.doFilter(request, response);
 			}

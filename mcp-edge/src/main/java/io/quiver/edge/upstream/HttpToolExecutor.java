@@ -308,7 +308,9 @@ public class HttpToolExecutor implements ToolExecutor {
 				JsonNode redacted = redaction.json(parsed);
 				JsonNode structured = redacted.isObject() ? redacted
 						: redacted.isArray() ? JsonNodeFactory.instance.objectNode().set("items", redacted) : null;
-				return success(call, text(redacted.toString()), structured);
+				// The text block is the structured content serialized (MCP: the same
+				// JSON both ways), so an array reads {"items": [...]} in both.
+				return success(call, text(((structured != null) ? structured : redacted).toString()), structured);
 			}
 			catch (JsonProcessingException ex) {
 				if (declaredJson) {

@@ -414,6 +414,7 @@ class HttpToolExecutorTest {
 		UpstreamResult plain = execute(operation("GET", "/plain", Map.of()), "{}", null);
 
 		assertThat(list.structuredContent().path("items")).hasSize(2);
+		assertThat(text(list)).isEqualTo(list.structuredContent().toString());
 		assertThat(plain.structuredContent()).isNull();
 		assertThat(text(plain)).isEqualTo("hello");
 	}

@@ -142,6 +142,43 @@ class FrozenArgumentsIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
+	void aMergedEntryNarrowedToOneAccountByARestrictionIsCallableAsAdvertised() {
+		expect(this.owner.post("/api/v1/restrictions",
+				Map.of("target", "user:alice", "block", List.of("tool:echo-personal__delete_item"))), 201);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			McpSchema.Tool narrowed = tool(alice, "hr__pick_delete");
+			JsonNode schema = JSON.valueToTree(narrowed.inputSchema());
+			assertThat(schema.path("properties").has("connection")).as("one account left, nothing to choose").isFalse();
+			assertThat(narrowed.description()).doesNotContain("echo-personal").doesNotContain("set connection");
+
+			Mcp.Result asAdvertised = alice.call("hr__pick_delete", Map.of("id", "1"));
+			assertThat(asAdvertised.isError()).as(asAdvertised.text()).isFalse();
+			FakeUpstream.Received received = this.upstream.received().get(this.upstream.received().size() - 1);
+			assertThat(received.authorization()).isEqualTo("Bearer token-of-work");
+
+			Mcp.Result withheld = alice.call("hr__pick_delete", Map.of("id", "1", "connection", "echo-personal"));
+			assertThat(withheld.isError()).isTrue();
+			assertThat(withheld.text()).contains("Denied by the restriction gate");
+		}
+		assertThat(this.upstream.received()).hasSize(1);
+		JsonNode entry = this.owner.get("/api/v1/audit?member=alice&limit=2").json().path("entries").get(1);
+		assertThat(entry.path("account").asText()).isEqualTo("echo-work");
+	}
+
+	@Test
+	void aMergedEntryWithEveryAccountWithheldAnswersWithTheRestrictionNotTheArguments() {
+		expect(this.owner.post("/api/v1/restrictions",
+				Map.of("target", "user:alice", "block", List.of("tool:echo.delete_item"))), 201);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			assertThat(alice.toolNames()).doesNotContain("hr__pick_delete");
+			Mcp.Result denied = alice.call("hr__pick_delete", Map.of("id", "1"));
+			assertThat(denied.isError()).isTrue();
+			assertThat(denied.text()).contains("Denied by the restriction gate");
+		}
+		assertThat(this.upstream.received()).isEmpty();
+	}
+
+	@Test
 	void pastThreeAccountsTheScaffoldingEndsWithACount() {
 		try (Mcp alice = mcp(this.org, "alice")) {
 			McpSchema.Tool wide = tool(alice, "hr__wide_get");

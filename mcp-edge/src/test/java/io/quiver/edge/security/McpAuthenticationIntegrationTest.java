@@ -100,6 +100,18 @@ class McpAuthenticationIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
+	void theGrantedScopesAreReadFromScopeOrScp() {
+		String readOnly = sign(claims().claim("scope", null).claim("scp", List.of("mcp:read")).build(),
+				this.issuer.key());
+		Rest.Response response = withToken(readOnly).raw("POST", "/mcp", TOOLS_LIST);
+
+		assertThat(response.status()).as(response.body()).isEqualTo(200);
+		List<String> names = new java.util.ArrayList<>();
+		response.json().path("result").path("tools").forEach((tool) -> names.add(tool.path("name").asText()));
+		assertThat(names).contains("quiver__members__list").doesNotContain("quiver__members__invite");
+	}
+
+	@Test
 	void aTokenForAnotherAudienceIsRefused() {
 		assertInvalidToken(sign(claims().audience(List.of("https://other.example/mcp")).build(), this.issuer.key()));
 		assertInvalidToken(sign(claims().audience(List.<String>of()).build(), this.issuer.key()));

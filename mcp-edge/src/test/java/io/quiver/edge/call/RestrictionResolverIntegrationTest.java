@@ -165,6 +165,19 @@ class RestrictionResolverIntegrationTest extends QuiverIntegrationTest {
 			.isEqualTo("pin");
 	}
 
+	@Test
+	void anotherMembersAccountToolIsDeniedByTheAccessGateWhateverTheRestrictions() {
+		restrict(Map.of("target", "user:alice", "allow", List.of("tool:echo-legal__get_item")));
+
+		try (Mcp alice = mcp(this.org, "alice")) {
+			assertThat(alice.toolNames()).noneMatch((name) -> name.startsWith("echo-legal__"));
+			Mcp.Result call = alice.call("echo-legal__get_item", Map.of("id", "1"));
+			assertThat(call.isError()).isTrue();
+			assertThat(call.text()).contains("Denied by the access gate").contains("another member");
+		}
+		assertThat(this.upstream.received()).isEmpty();
+	}
+
 	private void assertDenied(String subject, String tool) {
 		try (Mcp client = mcp(this.org, subject)) {
 			Mcp.Result result = client.call(tool, Map.of("id", "1"));

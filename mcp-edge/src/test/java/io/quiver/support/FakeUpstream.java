@@ -24,6 +24,8 @@ public final class FakeUpstream implements AutoCloseable {
 
 	private volatile String reply;
 
+	private volatile int status = 200;
+
 	private FakeUpstream(HttpServer server) {
 		this.server = server;
 	}
@@ -43,6 +45,15 @@ public final class FakeUpstream implements AutoCloseable {
 
 	/** Makes every later answer this JSON text instead of the echo. */
 	public void reply(String json) {
+		reply(200, json);
+	}
+
+	/**
+	 * Makes every later answer this HTTP status and JSON text (an upstream error, for
+	 * example) instead of the echo.
+	 */
+	public void reply(int status, String json) {
+		this.status = status;
 		this.reply = json;
 	}
 
@@ -93,7 +104,7 @@ public final class FakeUpstream implements AutoCloseable {
 						+ (request.authorization() != null) + "}";
 		byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
 		exchange.getResponseHeaders().add("Content-Type", "application/json");
-		exchange.sendResponseHeaders(200, bytes.length);
+		exchange.sendResponseHeaders(this.status, bytes.length);
 		try (OutputStream out = exchange.getResponseBody()) {
 			out.write(bytes);
 		}

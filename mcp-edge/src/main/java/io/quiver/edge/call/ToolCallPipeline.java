@@ -240,18 +240,33 @@ public class ToolCallPipeline {
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
+		// what the caller was shown: the tool narrowed to the accounts it may reach
+		ToolSurface.Reach reach = this.surface.reach(policy, caller, tool);
+		ConnectedTool advertised = reach.tool();
 		String connectionId;
 		if (tool.merged()) {
 			JsonNode selected = arguments.get(ConnectedTool.CONNECTION_ARGUMENT);
 			int index = (selected != null && selected.isTextual()) ? tool.accountLabels().indexOf(selected.asText())
 					: -1;
-			if (index < 0) {
-				return denied(attempt,
-						Verdict.deny(Gate.ARGUMENTS, "invalid arguments for " + tool.name()
-								+ ": argument 'connection' must name one of its accounts: "
-								+ String.join(", ", this.surface.reach(policy, caller, tool).tool().accountLabels())));
+			if (index >= 0) {
+				connectionId = tool.connectionIds().get(index);
 			}
-			connectionId = tool.connectionIds().get(index);
+			else if (reach.verdict().denied()) {
+				// no account is reachable: that, not the missing argument, is the answer
+				return denied(attempt, reach.verdict());
+			}
+			else if (selected == null && !advertised.merged()) {
+				// one account is reachable, and the advertised schema had no choice to
+				// offer
+				connectionId = advertised.connectionIds().get(0);
+			}
+			else {
+				return denied(attempt,
+						Verdict.deny(Gate.ARGUMENTS,
+								"invalid arguments for " + tool.name()
+										+ ": argument 'connection' must name one of its accounts: "
+										+ String.join(", ", advertised.accountLabels())));
+			}
 		}
 		else {
 			connectionId = tool.connectionIds().get(0);
@@ -261,7 +276,6 @@ public class ToolCallPipeline {
 			return denied(attempt, verdict);
 		}
 		ArgumentMerge merge = ArgumentMerge.of(tool, arguments);
-		ConnectedTool advertised = this.surface.reach(policy, caller, tool).tool();
 		verdict = this.argumentGate.check(tool.name(), advertised.inputSchema(), merge.callerArguments());
 		if (verdict.denied()) {
 			return denied(attempt, verdict);

@@ -117,8 +117,10 @@ public class ComplianceService {
 						decision.layer(), decision.stage(), decision.restrictionId(), decision.item(),
 						decision.matchedBy(), decision.reason()));
 			}
-			ToolSurface.Reach reach = this.surface.reach(policy, subject, connected);
-			Verdict overall = reach.verdict();
+			Verdict overall = this.surface.endpointVerdict(subject);
+			if (overall.allowed()) {
+				overall = this.surface.reach(policy, subject, connected).verdict();
+			}
 			return new ExplainReport(found.subject(), found.role().name(), tool, stamp(instant), overall.allowed(),
 					overall.allowed() ? null : overall.gate().wireName(), overall.reason(), decisions);
 		});

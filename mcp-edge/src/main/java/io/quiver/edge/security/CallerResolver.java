@@ -43,15 +43,29 @@ public class CallerResolver {
 
 	/**
 	 * The caller as of the snapshot, or null when the subject is not a member of the
-	 * organisation.
+	 * organisation. A subject whose membership was removed resolves to that removed
+	 * member, so that the member-status gate refuses it like a suspended one (R2.5): in
+	 * band on MCP, and audited, rather than as a stranger.
 	 */
 	public Caller resolve(PolicySnapshot policy, CallerIdentity identity, String via) {
 		MemberView member = policy.memberBySubject(identity.subject());
+		if (member == null) {
+			member = removed(policy, identity.subject());
+		}
 		if (member == null) {
 			return null;
 		}
 		return new Caller(policy.orgId(), member.memberId(), member.subject(), member.role(), member.status(),
 				identity.scopes(), via);
+	}
+
+	private static MemberView removed(PolicySnapshot policy, String subject) {
+		for (MemberView member : policy.members()) {
+			if (member.status() == Caller.MemberStatus.REMOVED && member.subject().equals(subject)) {
+				return member;
+			}
+		}
+		return null;
 	}
 
 	private static List<String> scopes(Jwt jwt) {

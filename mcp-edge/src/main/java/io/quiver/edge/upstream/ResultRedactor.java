@@ -119,7 +119,10 @@ public class ResultRedactor {
 			return out;
 		}
 
-		/** A copy of the JSON with every string value redacted; null stays null. */
+		/**
+		 * A copy of the JSON with every string value and every object key redacted (an
+		 * upstream may key a map by a token); null stays null.
+		 */
 		public JsonNode json(JsonNode node) {
 			if (node == null) {
 				return null;
@@ -139,11 +142,20 @@ public class ResultRedactor {
 				Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
 				while (fields.hasNext()) {
 					Map.Entry<String, JsonNode> field = fields.next();
-					copy.set(field.getKey(), json(field.getValue()));
+					copy.set(key(copy, text(field.getKey())), json(field.getValue()));
 				}
 				return copy;
 			}
 			return node;
+		}
+
+		/** A redacted key, numbered when another redacted key already took its place. */
+		private static String key(ObjectNode object, String redacted) {
+			String key = redacted;
+			for (int n = 2; object.has(key); n++) {
+				key = redacted + " (" + n + ")";
+			}
+			return key;
 		}
 
 	}

@@ -67,7 +67,7 @@ public class ToolSurface {
 	 */
 	public CallerSurface of(PolicySnapshot policy, Caller caller) {
 		int threshold = policy.settings().collapseThreshold();
-		if (this.memberStatusGate.check(caller).denied() || this.toolExecuteGate.check(caller).denied()) {
+		if (endpointVerdict(caller).denied()) {
 			return CallerSurface.empty(threshold);
 		}
 		List<ControlPlaneOperation> controlPlane = new ArrayList<>();
@@ -93,6 +93,15 @@ public class ToolSurface {
 		int count = controlPlane.size() + connected.size();
 		return new CallerSurface(List.copyOf(controlPlane), List.copyOf(connected), count, threshold,
 				count > threshold && !connected.isEmpty(), visible);
+	}
+
+	/**
+	 * Whether the caller reaches the MCP endpoint at all: an active member (R2.5) whose
+	 * role holds {@code tool:execute} (R2.3).
+	 */
+	public Verdict endpointVerdict(Caller caller) {
+		Verdict verdict = this.memberStatusGate.check(caller);
+		return verdict.denied() ? verdict : this.toolExecuteGate.check(caller);
 	}
 
 	/** Role permission, then scope ladder, for a control-plane operation (R7.1). */

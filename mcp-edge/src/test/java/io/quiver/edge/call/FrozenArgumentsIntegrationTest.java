@@ -1,0 +1,222 @@
+package io.quiver.edge.call;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.quiver.support.FakeUpstream;
+import io.quiver.support.Mcp;
+import io.quiver.support.QuiverIntegrationTest;
+import io.quiver.support.Rest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Toolbox entries as advertised and as executed (SPEC R4.3): frozen keys are stripped
+ * from the schema and named at the end of the description; arguments are defaults, then
+ * the caller's, then frozen, as the upstream receives them; a caller passing a frozen key
+ * is told in {@code _meta}; an entry backed by several accounts is one tool with a
+ * required {@code connection} enum and scaffolding naming the accounts.
+ */
+class FrozenArgumentsIntegrationTest extends QuiverIntegrationTest {
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	private FakeUpstream upstream;
+
+	private String org;
+
+	private Rest owner;
+
+	@BeforeEach
+	void organisation() {
+		this.upstream = FakeUpstream.start();
+		this.org = this.organizations.create("frozen");
+		this.owner = rest(this.org, "owner");
+		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 10_000)), 200);
+		expect(this.owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
+				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
+		for (String account : List.of("work", "personal", "legal", "ops", "sales")) {
+			expect(this.owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-" + account,
+					"credential", Map.of("type", "bearer", "token", "token-of-" + account))), 201);
+		}
+		expect(this.owner.post("/api/v1/members", Map.of("subject", "alice", "role", "MEMBER")), 201);
+		expect(this.owner.post("/api/v1/toolboxes", Map.of("name", "hr")), 201);
+		expect(this.owner.post("/api/v1/toolboxes/hr/grants", Map.of("target", "role:MEMBER")), 200);
+		addEntry(Map.of("operation", "echo.create_item", "connections", List.of("echo-work"), "defaults",
+				Map.of("title", "Untitled", "folder_id", "DEFAULT"), "frozen", Map.of("folder_id", "HR")));
+		addEntry(Map.of("operation", "echo.get_item", "connections", List.of("echo-work"), "frozen",
+				Map.of("id", "42")));
+		addEntry(Map.of("operation", "echo.delete_item", "name", "hr__pick_delete", "connections",
+				List.of("echo-work", "echo-personal")));
+		addEntry(Map.of("operation", "echo.get_item", "name", "hr__wide_get", "connections",
+				List.of("echo-work", "echo-personal", "echo-legal", "echo-ops", "echo-sales")));
+	}
+
+	@AfterEach
+	void stop() {
+		this.upstream.close();
+	}
+
+	@Test
+	void frozenKeysAreStrippedFromTheAdvertisedSchemaAndNamedInTheDescription() {
+		try (Mcp alice = mcp(this.org, "alice")) {
+			McpSchema.Tool create = tool(alice, "hr__create_item");
+			JsonNode schema = JSON.valueToTree(create.inputSchema());
+			assertThat(schema.path("properties").has("folder_id")).isFalse();
+			assertThat(schema.path("properties").has("title")).isTrue();
+			assertThat(schema.path("required").toString()).doesNotContain("folder_id");
+			assertThat(create.description()).endsWith("(frozen: folder_id=HR)");
+
+			McpSchema.Tool get = tool(alice, "hr__get_item");
+			JsonNode getSchema = JSON.valueToTree(get.inputSchema());
+			assertThat(getSchema.path("properties").has("id")).isFalse();
+			assertThat(getSchema.path("required").toString()).doesNotContain("\"id\"");
+			assertThat(get.description()).endsWith("(frozen: id=42)");
+		}
+	}
+
+	@Test
+	void theUpstreamReceivesDefaultsThenTheCallersArgumentsThenFrozenValues() {
+		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 0)), 200);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			Mcp.Result defaults = alice.call("hr__create_item", Map.of());
+			assertThat(defaults.isError()).as(defaults.text()).isFalse();
+			assertThat(lastBody()).isEqualTo(json("{\"title\":\"Untitled\",\"folder_id\":\"HR\"}"));
+			assertThat(defaults.meta()).isNull();
+
+			Mcp.Result callers = alice.execute("hr__create_item", Map.of("title", "Mine"));
+			assertThat(callers.isError()).as(callers.text()).isFalse();
+			assertThat(lastBody()).isEqualTo(json("{\"title\":\"Mine\",\"folder_id\":\"HR\"}"));
+
+			for (boolean viaExecuteTool : List.of(false, true)) {
+				Map<String, Object> arguments = Map.of("title", "Mine", "folder_id", "EVIL");
+				Mcp.Result frozen = viaExecuteTool ? alice.execute("hr__create_item", arguments)
+						: alice.call("hr__create_item", arguments);
+				assertThat(frozen.isError()).as(frozen.text()).isFalse();
+				assertThat(lastBody()).isEqualTo(json("{\"title\":\"Mine\",\"folder_id\":\"HR\"}"));
+				assertThat(frozen.meta()).as("told so, via execute_tool: " + viaExecuteTool)
+					.containsKey("io.quiver/frozenArgumentsApplied");
+				assertThat(frozen.meta().get("io.quiver/frozenArgumentsApplied").toString()).contains("folder_id");
+			}
+
+			Mcp.Result path = alice.call("hr__get_item", Map.of("id", "7"));
+			assertThat(path.isError()).as(path.text()).isFalse();
+			assertThat(this.upstream.received().get(this.upstream.received().size() - 1).path())
+				.isEqualTo("/v1/items/42");
+			assertThat(path.meta()).containsKey("io.quiver/frozenArgumentsApplied");
+		}
+		assertThat(this.upstream.received()).allSatisfy((request) -> assertThat(request.body()).doesNotContain("EVIL"));
+	}
+
+	@Test
+	void anEntryBackedByTwoAccountsIsOneToolWithARequiredConnection() {
+		try (Mcp alice = mcp(this.org, "alice")) {
+			List<String> names = alice.toolNames();
+			assertThat(names).contains("hr__pick_delete").noneMatch((name) -> name.startsWith("echo-"));
+			McpSchema.Tool merged = tool(alice, "hr__pick_delete");
+			JsonNode schema = JSON.valueToTree(merged.inputSchema());
+			assertThat(schema.path("required").toString()).contains("\"connection\"");
+			assertThat(schema.path("properties").path("connection").path("enum").toString())
+				.isEqualTo("[\"echo-work\",\"echo-personal\"]");
+			assertThat(merged.description()).endsWith("[echo-work / echo-personal, set connection]");
+
+			Mcp.Result missing = alice.call("hr__pick_delete", Map.of("id", "1"));
+			assertThat(missing.isError()).isTrue();
+			assertThat(missing.text()).contains("connection");
+
+			Mcp.Result personal = alice.call("hr__pick_delete", Map.of("id", "1", "connection", "echo-personal"));
+			assertThat(personal.isError()).as(personal.text()).isFalse();
+			FakeUpstream.Received received = this.upstream.received().get(this.upstream.received().size() - 1);
+			assertThat(received.authorization()).isEqualTo("Bearer token-of-personal");
+			assertThat(received.method()).isEqualTo("DELETE");
+			assertThat(received.query()).as("the connection argument is not sent upstream").isNull();
+		}
+		JsonNode entry = this.owner.get("/api/v1/audit?member=alice&limit=1").json().path("entries").get(0);
+		assertThat(entry.path("account").asText()).isEqualTo("echo-personal");
+	}
+
+	@Test
+	void aMergedEntryNarrowedToOneAccountByARestrictionIsCallableAsAdvertised() {
+		expect(this.owner.post("/api/v1/restrictions",
+				Map.of("target", "user:alice", "block", List.of("tool:echo-personal__delete_item"))), 201);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			McpSchema.Tool narrowed = tool(alice, "hr__pick_delete");
+			JsonNode schema = JSON.valueToTree(narrowed.inputSchema());
+			assertThat(schema.path("properties").has("connection")).as("one account left, nothing to choose").isFalse();
+			assertThat(narrowed.description()).doesNotContain("echo-personal").doesNotContain("set connection");
+
+			Mcp.Result asAdvertised = alice.call("hr__pick_delete", Map.of("id", "1"));
+			assertThat(asAdvertised.isError()).as(asAdvertised.text()).isFalse();
+			FakeUpstream.Received received = this.upstream.received().get(this.upstream.received().size() - 1);
+			assertThat(received.authorization()).isEqualTo("Bearer token-of-work");
+
+			Mcp.Result withheld = alice.call("hr__pick_delete", Map.of("id", "1", "connection", "echo-personal"));
+			assertThat(withheld.isError()).isTrue();
+			assertThat(withheld.text()).contains("Denied by the restriction gate");
+		}
+		assertThat(this.upstream.received()).hasSize(1);
+		JsonNode entry = this.owner.get("/api/v1/audit?member=alice&limit=2").json().path("entries").get(1);
+		assertThat(entry.path("account").asText()).isEqualTo("echo-work");
+	}
+
+	@Test
+	void aMergedEntryWithEveryAccountWithheldAnswersWithTheRestrictionNotTheArguments() {
+		expect(this.owner.post("/api/v1/restrictions",
+				Map.of("target", "user:alice", "block", List.of("tool:echo.delete_item"))), 201);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			assertThat(alice.toolNames()).doesNotContain("hr__pick_delete");
+			Mcp.Result denied = alice.call("hr__pick_delete", Map.of("id", "1"));
+			assertThat(denied.isError()).isTrue();
+			assertThat(denied.text()).contains("Denied by the restriction gate");
+		}
+		assertThat(this.upstream.received()).isEmpty();
+	}
+
+	@Test
+	void pastThreeAccountsTheScaffoldingEndsWithACount() {
+		try (Mcp alice = mcp(this.org, "alice")) {
+			McpSchema.Tool wide = tool(alice, "hr__wide_get");
+			assertThat(wide.description())
+				.endsWith("[echo-work / echo-personal / echo-legal (+2 more), set connection]");
+			JsonNode schema = JSON.valueToTree(wide.inputSchema());
+			assertThat(schema.path("properties").path("connection").path("enum")).hasSize(5);
+		}
+	}
+
+	private static McpSchema.Tool tool(Mcp client, String name) {
+		return client.tools()
+			.stream()
+			.filter((tool) -> tool.name().equals(name))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError(name + " is not advertised"));
+	}
+
+	private JsonNode lastBody() {
+		List<FakeUpstream.Received> received = this.upstream.received();
+		return json(received.get(received.size() - 1).body());
+	}
+
+	private static JsonNode json(String text) {
+		try {
+			return JSON.readTree(text);
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private void addEntry(Map<String, Object> entry) {
+		expect(this.owner.post("/api/v1/toolboxes/hr/entries", entry), 201);
+	}
+
+	private static void expect(Rest.Response response, int status) {
+		assertThat(response.status()).as(response.body()).isEqualTo(status);
+	}
+
+}

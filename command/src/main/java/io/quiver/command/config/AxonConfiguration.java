@@ -2,6 +2,8 @@ package io.quiver.command.config;
 
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -20,6 +22,7 @@ import org.axonframework.config.ConfigurerModule;
 import org.axonframework.messaging.correlation.CorrelationDataProvider;
 import org.axonframework.messaging.correlation.MessageOriginProvider;
 import org.axonframework.messaging.correlation.SimpleCorrelationDataProvider;
+import org.axonframework.eventhandling.GenericEventMessage;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
@@ -41,12 +44,20 @@ import org.springframework.context.annotation.Primary;
  * JDBC engine), and the command gateway retries such conflicts: two nodes changing one
  * aggregate at once both succeed in turn, or the second gets the aggregate's clear
  * refusal.</li>
+ * <li>Events are stamped on a millisecond clock, the precision at which the JDBC event
+ * store keeps their timestamps: an event read back from the store carries the very
+ * timestamp it carried when it was first handled, so a projection rebuilt from the store
+ * is identical to the one written live.</li>
  * <li>Events and tokens are serialised by Jackson with a mapper of their own, so that a
  * {@code spring.jackson.*} setting can never change what is stored.</li>
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonConfiguration {
+
+	static {
+		GenericEventMessage.clock = Clock.tick(Clock.systemUTC(), Duration.ofMillis(1));
+	}
 
 	@Bean
 	ConfigurerModule subscribingProjections() {

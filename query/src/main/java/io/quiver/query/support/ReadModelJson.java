@@ -4,16 +4,21 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
  * JSON columns of the read models. A mapper of their own, like the event store's, so that
- * web serialisation settings cannot change what is stored.
+ * web serialisation settings cannot change what is stored. Map entries are written in key
+ * order: the maps of events ({@code Map.copyOf}) iterate in an order that changes from
+ * one run to the next, and a projection rebuilt from the event store must write the very
+ * same rows.
  */
 public final class ReadModelJson {
 
 	private static final ObjectMapper MAPPER = JsonMapper.builder()
 		.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
 		.build();
 
 	private ReadModelJson() {

@@ -1,12 +1,13 @@
 package io.quiver;
 
 import java.util.Arrays;
+import java.util.stream.Stream;
 
 import io.quiver.edge.config.QuiverProperties;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -25,13 +26,25 @@ public class QuiverApplication {
 	public static void main(String[] args) {
 		System.setProperty("axoniq.update-checker.disabled", "true");
 		System.setProperty("disable-axoniq-console-message", "true");
-		SpringApplication application = new SpringApplication(QuiverApplication.class);
-		boolean rebuild = Arrays.stream(args).anyMatch((arg) -> arg.startsWith("--quiver.rebuild="));
-		if (rebuild) {
-			application.setWebApplicationType(WebApplicationType.NONE);
-			System.exit(SpringApplication.exit(application.run(args)));
+		if (Arrays.stream(args).anyMatch((arg) -> arg.startsWith("--quiver.rebuild="))) {
+			System.exit(SpringApplication.exit(rebuild(args)));
 		}
-		application.run(args);
+		new SpringApplication(QuiverApplication.class).run(args);
+	}
+
+	/**
+	 * Runs the rebuild admin command ({@code --quiver.rebuild=...} among the arguments)
+	 * and answers the context, to be closed. The context is the server's own, every bean
+	 * included (a context without web support lacks the beans the security configuration
+	 * needs and does not start), but no port is opened, so a rebuild can run beside a
+	 * serving node.
+	 */
+	public static ConfigurableApplicationContext rebuild(String... args) {
+		String[] noPort = Stream
+			.concat(Arrays.stream(args).filter((arg) -> !arg.startsWith("--server.port=")),
+					Stream.of("--server.port=-1"))
+			.toArray(String[]::new);
+		return new SpringApplication(QuiverApplication.class).run(noPort);
 	}
 
 }

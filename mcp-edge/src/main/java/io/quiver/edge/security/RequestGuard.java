@@ -13,10 +13,13 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.config.QuiverProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -25,7 +28,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * The first filter of every request, ahead of authentication:
  * <ul>
  * <li>request bodies are bounded (SPEC R12.2): over the limit is 413, whether the length
- * is declared or the body is streamed;</li>
+ * is declared or the body is streamed, answered as JSON-RPC on the MCP endpoint and as
+ * problem details on the REST API;</li>
  * <li>the MCP endpoint answers only to known hosts and origins (R12.2, DNS rebinding
  * protection): an unknown {@code Host} or a foreign {@code Origin} is answered 403.</li>
  * </ul>
@@ -36,6 +40,8 @@ public class RequestGuard extends OncePerRequestFilter {
 
 	/** Request attribute set when a streamed body went over the limit. */
 	public static final String BODY_TOO_LARGE = RequestGuard.class.getName() + ".tooLarge";
+
+	private static final ObjectMapper JSON = new ObjectMapper();
 
 	private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
@@ -75,8 +81,13 @@ public class RequestGuard extends OncePerRequestFilter {
 		int limit = mcp ? this.properties.mcp().maxBodyBytes() : this.properties.api().maxBodyBytes();
 		long declared = request.getContentLengthLong();
 		if (declared > limit) {
-			refuse(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, -32600,
-					"request body of " + declared + " bytes is over the limit of " + limit + " bytes");
+			String message = "request body of " + declared + " bytes is over the limit of " + limit + " bytes";
+			if (mcp) {
+				refuse(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, -32600, message);
+			}
+			else {
+				problem(request, response, HttpStatus.PAYLOAD_TOO_LARGE, "body-too-large", message);
+			}
 			return;
 		}
 		chain.doFilter(new BoundedRequest(request, limit), response);
@@ -125,6 +136,24 @@ public class RequestGuard extends OncePerRequestFilter {
 		response.getWriter()
 			.write("{\"jsonrpc\":\"2.0\",\"error\":{\"code\":" + code + ",\"message\":\""
 					+ message.replace("\\", "\\\\").replace("\"", "'") + "\"}}");
+	}
+
+	/**
+	 * The REST API's error body (RFC 9457 problem details, as its exception handler
+	 * writes).
+	 */
+	private static void problem(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
+			String code, String message) throws IOException {
+		ObjectNode problem = JSON.createObjectNode()
+			.put("type", "https://quiver.dev/problems/" + code)
+			.put("title", status.getReasonPhrase())
+			.put("status", status.value())
+			.put("detail", message)
+			.put("instance", request.getRequestURI())
+			.put("code", code);
+		response.setStatus(status.value());
+		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+		response.getWriter().write(JSON.writeValueAsString(problem));
 	}
 
 	/** Fails the read once more than the limit has been read, and marks the request. */

@@ -6,6 +6,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.edge.security.RequestGuard;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -21,9 +23,12 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
  * The REST API's errors, in one place: RFC 9457 problem details with a stable
  * {@code code} property, a message that says what to do, and the status of the refusal's
  * kind (invalid 400, not found 404, conflict 409, forbidden 403). A refused request
- * changed nothing.
+ * changed nothing. Ordered ahead of Spring Boot's own problem-details handler, which
+ * would otherwise answer unreadable bodies and bad parameters with a bare "Failed to read
+ * request" and no {@code code}; behind the console's advice, which answers pages.
  */
 @RestControllerAdvice(basePackages = "io.quiver.edge")
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class ApiExceptionHandler {
 
 	@ExceptionHandler(CommandRejectedException.class)

@@ -367,4 +367,24 @@ class ConnectionTest {
 			.expectNoEvents();
 	}
 
+	@Test
+	void givenDeletedConnection_whenRevoke_thenConnectionDeleted() {
+		this.fixture.given(created(), grantStored(), deleted(GRANT.vaultRef()))
+			.when(new RevokeGrantCommand(CONNECTION_ID, ORG_ID))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(ConnectionErrorCode.CONNECTION_DELETED))
+			.expectExceptionMessage(containsString("was deleted"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenConnection_whenStoreGrantNamingAnotherOrganization_thenNotFound() {
+		this.fixture.given(created())
+			.when(new StoreGrantCommand(CONNECTION_ID, OTHER_ORG_ID, GRANT))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(CommonErrorCode.NOT_FOUND))
+			.expectExceptionMessage(containsString("in organisation 'globex'"))
+			.expectNoEvents();
+	}
+
 }

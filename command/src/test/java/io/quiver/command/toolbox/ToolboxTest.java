@@ -392,4 +392,74 @@ class ToolboxTest {
 			.expectNoEvents();
 	}
 
+	@Test
+	void givenEntry_whenRenameUnderAnotherPrefix_thenInvalidName() {
+		this.fixture.given(created(), entryAdded(entry()))
+			.when(new UpdateToolboxEntryCommand(TOOLBOX_ID, ORG_ID, renamed(entry(), "finance__search_pages")))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(ToolboxErrorCode.INVALID_NAME))
+			.expectExceptionMessage(containsString("does not start with 'hr__'"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenDeletedToolbox_whenUpdateEntry_thenToolboxDeleted() {
+		this.fixture.given(created(), entryAdded(entry()), deleted())
+			.when(new UpdateToolboxEntryCommand(TOOLBOX_ID, ORG_ID, withDefaults(entry(), 25)))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(ToolboxErrorCode.TOOLBOX_DELETED))
+			.expectExceptionMessage(containsString("toolbox 'hr' was deleted"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenEntry_whenUpdateNamingAnotherOrganization_thenNotFound() {
+		this.fixture.given(created(), entryAdded(entry()))
+			.when(new UpdateToolboxEntryCommand(TOOLBOX_ID, OTHER_ORG_ID, withDefaults(entry(), 25)))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(CommonErrorCode.NOT_FOUND))
+			.expectExceptionMessage(containsString("no toolbox 'tb-hr' in organisation 'globex'"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenDeletedToolbox_whenRemoveEntry_thenToolboxDeleted() {
+		this.fixture.given(created(), entryAdded(entry()), deleted())
+			.when(new RemoveToolboxEntryCommand(TOOLBOX_ID, ORG_ID, ENTRY_ID))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(ToolboxErrorCode.TOOLBOX_DELETED))
+			.expectExceptionMessage(containsString("toolbox 'hr' was deleted"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenEntry_whenRemoveNamingAnotherOrganization_thenNotFound() {
+		this.fixture.given(created(), entryAdded(entry()))
+			.when(new RemoveToolboxEntryCommand(TOOLBOX_ID, OTHER_ORG_ID, ENTRY_ID))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(CommonErrorCode.NOT_FOUND))
+			.expectExceptionMessage(containsString("no toolbox 'tb-hr' in organisation 'globex'"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenDeletedToolbox_whenRevoke_thenToolboxDeleted() {
+		this.fixture.given(created(), granted(MEMBERS), deleted())
+			.when(new RevokeToolboxCommand(TOOLBOX_ID, ORG_ID, MEMBERS))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(ToolboxErrorCode.TOOLBOX_DELETED))
+			.expectExceptionMessage(containsString("was deleted"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenGrant_whenRevokeNamingAnotherOrganization_thenNotFound() {
+		this.fixture.given(created(), granted(MEMBERS))
+			.when(new RevokeToolboxCommand(TOOLBOX_ID, OTHER_ORG_ID, MEMBERS))
+			.expectException(CommandRejectedException.class)
+			.expectException(rejectedWith(CommonErrorCode.NOT_FOUND))
+			.expectExceptionMessage(containsString("no toolbox 'tb-hr' in organisation 'globex'"))
+			.expectNoEvents();
+	}
+
 }

@@ -46,8 +46,8 @@ public class ApiExceptionHandler {
 		if (Boolean.TRUE.equals(request.getAttribute(RequestGuard.BODY_TOO_LARGE))) {
 			return problem(HttpStatus.PAYLOAD_TOO_LARGE, "body-too-large", "the request body is over the size limit");
 		}
-		return problem(HttpStatus.BAD_REQUEST, "malformed-body", "the request body is not valid JSON for this "
-				+ "operation: " + MessageText.firstLine(ex.getMostSpecificCause().getMessage()));
+		return problem(HttpStatus.BAD_REQUEST, "malformed-body",
+				"the request body cannot be read: " + JsonInput.problem(ex.getCause()));
 	}
 
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)

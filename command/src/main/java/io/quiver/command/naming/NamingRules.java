@@ -57,7 +57,11 @@ public final class NamingRules {
 
 	/** Why the label or toolbox name is not acceptable, or null if it is. */
 	public static String prefixProblem(String prefix) {
-		if (prefix == null || !PREFIX.matcher(prefix).matches()) {
+		if (prefix == null) {
+			return "a name is required: 1 to 30 lower-case letters, digits and '-', starting with a letter or digit "
+					+ "(e.g. notion-legal)";
+		}
+		if (!PREFIX.matcher(prefix).matches()) {
 			return "'" + prefix + "' is not a valid name: use 1 to 30 lower-case letters, digits and '-', "
 					+ "starting with a letter or digit (e.g. notion-legal)";
 		}

@@ -198,7 +198,11 @@ public class ConnectionService {
 	}
 
 	private static ConnectorDefinition requireConnector(PolicySnapshot policy, String connectorId) {
-		ConnectorDefinition connector = (connectorId != null) ? policy.connector(connectorId) : null;
+		if (connectorId == null || connectorId.isBlank()) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"'connector' is required: the id of a catalog connector, e.g. notion; see quiver__catalog__browse");
+		}
+		ConnectorDefinition connector = policy.connector(connectorId);
 		if (connector == null) {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
 					"no connector '" + connectorId + "' in this organisation's catalog; see quiver__catalog__browse");

@@ -54,6 +54,13 @@ public final class Rest {
 		return execute(request);
 	}
 
+	/** Sends a raw body as given, declared as the given content type. */
+	public Response raw(String method, String path, String body, String contentType) {
+		HttpRequest.Builder request = request(path).setHeader("Content-Type", contentType)
+			.method(method, HttpRequest.BodyPublishers.ofString(body));
+		return execute(request);
+	}
+
 	public Response send(String method, String path, Object body) {
 		try {
 			String text = (body == null) ? null : (body instanceof String s) ? s : JSON.writeValueAsString(body);

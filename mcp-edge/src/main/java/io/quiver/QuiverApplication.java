@@ -37,14 +37,19 @@ public class QuiverApplication {
 	 * and answers the context, to be closed. The context is the server's own, every bean
 	 * included (a context without web support lacks the beans the security configuration
 	 * needs and does not start), but no port is opened, so a rebuild can run beside a
-	 * serving node.
+	 * serving node. The public URL, which defaults to one naming the port, is then
+	 * {@code QUIVER_PUBLIC_URL} or {@code http://localhost} unless given: a rebuild
+	 * serves nothing, but the server's beans need a valid one.
 	 */
 	public static ConfigurableApplicationContext rebuild(String... args) {
-		String[] noPort = Stream
-			.concat(Arrays.stream(args).filter((arg) -> !arg.startsWith("--server.port=")),
-					Stream.of("--server.port=-1"))
+		Stream<String> noPort = Stream.of("--server.port=-1");
+		if (Arrays.stream(args).noneMatch((arg) -> arg.startsWith("--quiver.public-url="))) {
+			noPort = Stream.concat(noPort, Stream.of("--quiver.public-url=${QUIVER_PUBLIC_URL:http://localhost}"));
+		}
+		String[] arguments = Stream
+			.concat(Arrays.stream(args).filter((arg) -> !arg.startsWith("--server.port=")), noPort)
 			.toArray(String[]::new);
-		return new SpringApplication(QuiverApplication.class).run(noPort);
+		return new SpringApplication(QuiverApplication.class).run(arguments);
 	}
 
 }

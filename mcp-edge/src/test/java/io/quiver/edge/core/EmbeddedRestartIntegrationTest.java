@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The embedded default (H2 on disk under {@code ./data}) survives a restart: the events,
  * the read models, the dev issuer's signing key (a token issued before still works) and
  * the vault key (a credential stored before still decrypts and reaches the upstream).
- * Runs with no database settings at all, as {@code java -jar quiver.jar} does.
+ * Runs with no settings but the data directory, as {@code java -jar quiver.jar} does, and
+ * so does the rebuild admin command on it.
  */
 class EmbeddedRestartIntegrationTest {
 
@@ -80,6 +81,13 @@ class EmbeddedRestartIntegrationTest {
 			}
 			assertThat(Files.readAllBytes(data.resolve("vault.key"))).isEqualTo(vaultKey);
 			assertThat(Files.readAllBytes(data.resolve("dev-issuer-key.json"))).isEqualTo(issuerKey);
+
+			QuiverApp.rebuild(settings, "member-directory,connection-directory");
+			try (QuiverApp app = QuiverApp.start(settings)) {
+				Rest admin = app.rest(token);
+				assertThat(admin.get("/api/v1/members").body()).as("rebuilt by the admin command").isEqualTo(members);
+				assertThat(admin.get("/api/v1/connections").body()).isEqualTo(connections);
+			}
 		}
 	}
 

@@ -2,6 +2,8 @@ package io.quiver.command.config;
 
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -20,6 +22,7 @@ import org.axonframework.config.ConfigurerModule;
 import org.axonframework.messaging.correlation.CorrelationDataProvider;
 import org.axonframework.messaging.correlation.MessageOriginProvider;
 import org.axonframework.messaging.correlation.SimpleCorrelationDataProvider;
+import org.axonframework.eventhandling.GenericEventMessage;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
@@ -43,10 +46,18 @@ import org.springframework.context.annotation.Primary;
  * refusal.</li>
  * <li>Events and tokens are serialised by Jackson with a mapper of their own, so that a
  * {@code spring.jackson.*} setting can never change what is stored.</li>
+ * <li>Events are stamped to the millisecond, the precision at which the JDBC event store
+ * keeps their timestamps: a projection written live then holds the same instants as the
+ * same projection rebuilt from the store (SPEC R1.2), and an event's time in a read model
+ * is its time in the store that compliance replays read (R11).</li>
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonConfiguration {
+
+	static {
+		GenericEventMessage.clock = Clock.tick(Clock.systemUTC(), Duration.ofMillis(1));
+	}
 
 	@Bean
 	ConfigurerModule subscribingProjections() {

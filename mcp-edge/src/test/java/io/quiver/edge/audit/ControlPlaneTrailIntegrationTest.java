@@ -121,7 +121,7 @@ class ControlPlaneTrailIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	private static Step step(Runnable action) {
-		Instant before = Instant.now().truncatedTo(ChronoUnit.MICROS);
+		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		action.run();
 		return new Step(before, Instant.now());
 	}

@@ -55,7 +55,7 @@ class AuditExportMemoryIntegrationTest extends QuiverIntegrationTest {
 
 	static final int CALLERS = 32;
 
-	static final int HEAP_MB = 48;
+	static final int HEAP_MB = 56;
 
 	private static final Pattern GC = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
 

@@ -2,6 +2,7 @@ package io.quiver.edge.audit;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
 import io.quiver.support.OrgAdmin;
@@ -26,10 +28,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Auditors filter the trail (SPEC R10.5) by member (id or subject), tool, connection (id
  * or account label), outcome, from and to, and page through it with the cursor; REST
  * {@code GET /api/v1/audit} and MCP {@code quiver__audit__list} answer the same entries
- * for the same filters, and each filter keeps exactly the entries it should.
+ * for the same filters, and each filter keeps exactly the entries it should; the export,
+ * as JSON lines and CSV, applies the same filters.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AuditFiltersIntegrationTest extends QuiverIntegrationTest {
+
+	private static final ObjectMapper JSON = new ObjectMapper();
 
 	private FakeUpstream upstream;
 
@@ -151,6 +156,33 @@ class AuditFiltersIntegrationTest extends QuiverIntegrationTest {
 			assertThat(pages).isEqualTo(4);
 		}
 		assertThat(this.owner.get("/api/v1/audit?cursor=not-a-cursor").status()).isEqualTo(400);
+	}
+
+	@Test
+	void theExportAppliesTheSameFiltersOldestFirst() throws Exception {
+		String query = "member=alice&to=" + this.end;
+		List<String> listed = new ArrayList<>(
+				ids(rest(Map.of("member", "alice", "to", this.end.toString())).entries()));
+		Collections.reverse(listed);
+		assertThat(listed).hasSize(4);
+
+		Rest.Response jsonl = this.owner.get("/api/v1/audit/export?format=jsonl&" + query);
+		assertThat(jsonl.status()).as(jsonl.body()).isEqualTo(200);
+		assertThat(jsonl.header("Content-Type")).startsWith("application/x-ndjson");
+		List<String> exported = new ArrayList<>();
+		for (String line : jsonl.body().split("\n")) {
+			exported.add(JSON.readTree(line).path("entryId").asText());
+		}
+		assertThat(exported).containsExactlyElementsOf(listed);
+
+		Rest.Response csv = this.owner.get("/api/v1/audit/export?format=csv&" + query);
+		assertThat(csv.status()).as(csv.body()).isEqualTo(200);
+		assertThat(csv.header("Content-Type")).startsWith("text/csv");
+		String[] lines = csv.body().split("\n");
+		assertThat(lines[0]).startsWith("seq,entryId,at,memberId,subject,");
+		assertThat(List.of(lines).subList(1, lines.length)).extracting((line) -> line.split(",")[1])
+			.containsExactlyElementsOf(listed);
+		assertThat(this.owner.get("/api/v1/audit/export?format=xml").status()).isEqualTo(400);
 	}
 
 	/**

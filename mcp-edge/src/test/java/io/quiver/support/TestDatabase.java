@@ -80,6 +80,16 @@ public final class TestDatabase {
 		return SCHEMA;
 	}
 
+	/** The vault key of this JVM's application, for a node started beside it. */
+	public static String vaultKey() {
+		return VAULT_KEY;
+	}
+
+	/** The data directory (dev issuer's key) of this JVM's application. */
+	public static Path dataDir() {
+		return DATA_DIR;
+	}
+
 	private static synchronized void createSchema() {
 		if (created) {
 			return;

@@ -9,18 +9,23 @@ import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.edge.audit.AuditService.Filters;
+import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.gate.Caller;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 
 /**
- * Streams an export of the trail in the same formats as {@code /api/v1/audit/export}
- * (JSON lines, or CSV with the same header and quoting), for edges other than the REST
- * API (the console). Access and filters are checked by {@link AuditService#export} before
- * the first byte.
+ * Streams an export of the trail as JSON lines or CSV, for every edge that offers one
+ * (the REST API's {@code /api/v1/audit/export} and the console), so both write the same
+ * bytes. Access and filters are checked by {@link AuditService#export} before the first
+ * byte.
  */
 @Component
 public class AuditExports {
+
+	static final String CSV_HEADER = "seq,entryId,at,memberId,subject,requestedName,viaExecuteTool,resolvedTool,"
+			+ "operation,connectionId,account,classification,gate,decision,outcome,errorCode,argumentNames,"
+			+ "argumentCount,durationMicros,prevHash,hash";
 
 	private final AuditService audit;
 
@@ -41,7 +46,7 @@ public class AuditExports {
 		return (out) -> {
 			sink.writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
 			if (csv) {
-				sink.writer.write(AuditController.CSV_HEADER);
+				sink.writer.write(CSV_HEADER);
 				sink.writer.write('\n');
 			}
 			run.run();
@@ -56,6 +61,32 @@ public class AuditExports {
 
 	public static String fileName(Caller caller, boolean csv) {
 		return "quiver-audit-" + caller.orgId() + (csv ? ".csv" : ".jsonl");
+	}
+
+	static String csvLine(AuditEntry e) {
+		Object[] fields = { e.seq(), e.entryId(), e.at(), e.memberId(), e.subject(), e.requestedName(),
+				e.viaExecuteTool(), e.resolvedTool(), e.operation(), e.connectionId(), e.account(), e.classification(),
+				e.gate(), e.decision(), e.outcome(), e.errorCode(), String.join(";", e.argumentNames()),
+				e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash() };
+		StringBuilder line = new StringBuilder();
+		for (int i = 0; i < fields.length; i++) {
+			if (i > 0) {
+				line.append(',');
+			}
+			line.append(csvField(fields[i]));
+		}
+		return line.toString();
+	}
+
+	private static String csvField(Object value) {
+		if (value == null) {
+			return "";
+		}
+		String text = value.toString();
+		if (text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+			return '"' + text.replace("\"", "\"\"") + '"';
+		}
+		return text;
 	}
 
 	/** Writes the prepared export to a stream. */
@@ -76,10 +107,9 @@ public class AuditExports {
 			this.csv = csv;
 		}
 
-		void write(io.quiver.query.audit.api.AuditEntry entry) {
+		void write(AuditEntry entry) {
 			try {
-				this.writer.write(
-						this.csv ? AuditController.csvLine(entry) : AuditExports.this.json.writeValueAsString(entry));
+				this.writer.write(this.csv ? csvLine(entry) : AuditExports.this.json.writeValueAsString(entry));
 				this.writer.write('\n');
 			}
 			catch (IOException ex) {

@@ -1,4 +1,4 @@
-package io.quiver.scaleout;
+package io.quiver.support;
 
 import java.io.File;
 import java.io.IOException;
@@ -18,10 +18,10 @@ import org.awaitility.Awaitility;
 
 /**
  * A Quiver node in a process of its own, started from the test class path, so a test can
- * run several nodes on one database and kill one for real ({@code kill -9}, not a
- * graceful shutdown).
+ * run several nodes on one database, kill one for real ({@code kill -9}, not a graceful
+ * shutdown), or hold one to a heap limit of its own.
  */
-final class QuiverNode implements AutoCloseable {
+public final class QuiverNode implements AutoCloseable {
 
 	private final Process process;
 
@@ -35,11 +35,19 @@ final class QuiverNode implements AutoCloseable {
 		this.port = port;
 	}
 
-	static QuiverNode start(String name, Path log, Map<String, String> properties) {
+	public static QuiverNode start(String name, Path log, Map<String, String> properties) {
+		return start(name, log, properties, List.of("-Xmx384m"));
+	}
+
+	/**
+	 * Starts a node with these JVM options (heap size, GC logging, ...) and waits until
+	 * it is healthy.
+	 */
+	public static QuiverNode start(String name, Path log, Map<String, String> properties, List<String> jvmOptions) {
 		int port = freePort();
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-		command.add("-Xmx384m");
+		command.addAll(jvmOptions);
 		command.add("-Duser.timezone=UTC");
 		command.add("-cp");
 		command.add(System.getProperty("java.class.path"));
@@ -59,12 +67,12 @@ final class QuiverNode implements AutoCloseable {
 		}
 	}
 
-	String baseUrl() {
+	public String baseUrl() {
 		return "http://localhost:" + this.port;
 	}
 
 	/** Kills the process outright, as a crash would (SIGKILL). */
-	void kill() {
+	public void kill() {
 		this.process.destroyForcibly();
 		try {
 			this.process.waitFor(30, TimeUnit.SECONDS);
@@ -74,7 +82,7 @@ final class QuiverNode implements AutoCloseable {
 		}
 	}
 
-	boolean alive() {
+	public boolean alive() {
 		return this.process.isAlive();
 	}
 

@@ -46,8 +46,15 @@ final class QueryReader {
 
 	}
 
-	/** One whitespace-separated word and the distinct terms it contributes. */
-	record Word(String text, Kind kind, int[] terms) {
+	/**
+	 * One whitespace-separated word and the distinct terms it contributes.
+	 *
+	 * @param valueShaped punctuation other than a hyphen, an underscore or an apostrophe
+	 * joins two of its letters or digits: the shape of an e-mail address, a URL, a path
+	 * or a dotted identifier ({@code jane@acme.io}, {@code acme/api},
+	 * {@code com.acme:billing})
+	 */
+	record Word(String text, Kind kind, int[] terms, boolean valueShaped) {
 	}
 
 	/**
@@ -109,10 +116,29 @@ final class QueryReader {
 					streamTerms.add(terms[i]);
 				}
 			}
-			words.add(new Word(text, kind, distinct(terms)));
+			words.add(new Word(text, kind, distinct(terms), valueShaped(text)));
 		}
 		List<Mention> mentions = mentions(stream, streamTerms, context);
 		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null);
+	}
+
+	/**
+	 * Whether punctuation other than {@code -}, {@code _} or an apostrophe sits between
+	 * two ASCII letters or digits of the word (see {@link Word#valueShaped()}).
+	 */
+	static boolean valueShaped(String word) {
+		for (int i = 1; i + 1 < word.length(); i++) {
+			char c = word.charAt(i);
+			if (!isAsciiAlphanumeric(c) && c != '-' && c != '_' && c != '\'' && c != '\u2019'
+					&& isAsciiAlphanumeric(word.charAt(i - 1)) && isAsciiAlphanumeric(word.charAt(i + 1))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean isAsciiAlphanumeric(char c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 	}
 
 	/**

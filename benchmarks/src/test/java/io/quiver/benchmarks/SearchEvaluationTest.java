@@ -42,6 +42,16 @@ class SearchEvaluationTest {
 	}
 
 	@Test
+	void everyMustBeEmptyQueryOfTheHeldOutSetIsEmpty() {
+		Figures quiver = SearchEvaluation.evaluate(EvalData.load(EvalData.HOLDOUT), List.of(SearchEvaluation.QUIVER))
+			.get(0);
+
+		assertThat(quiver.mustBeEmpty()).isGreaterThanOrEqualTo(15);
+		assertThat(quiver.answers()).filteredOn((a) -> a.query().mustBeEmpty())
+			.allSatisfy((a) -> assertThat(a.ranked()).as(a.query().id() + " " + a.query().query()).isEmpty());
+	}
+
+	@Test
 	void heldOutSetHasOtherApplicationsThanTheTuningSet() {
 		EvalData tuning = EvalData.load(EvalData.TUNING);
 		EvalData holdout = EvalData.load(EvalData.HOLDOUT);

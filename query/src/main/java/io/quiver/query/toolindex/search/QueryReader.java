@@ -199,9 +199,15 @@ final class QueryReader {
 			for (int to = from; to < Math.min(stream.size(), from + MAX_APPLICATION_TOKENS); to++) {
 				squashed.append(stream.get(to));
 				String canonical = this.lexicon.canonical(squashed.toString());
-				String display = this.lexicon.application(canonical);
-				if (display == null) {
-					display = catalog.get(canonical);
+				String display = application(canonical, catalog);
+				if (display == null && to > from) {
+					// "google sheet" for Google Sheets: a name of several words whose
+					// last
+					// is a plural is often said in the singular (docs/search.md,
+					// refinement 6)
+					String plural = this.lexicon.canonical(squashed + "s");
+					display = application(plural, catalog);
+					canonical = (display != null) ? plural : canonical;
 				}
 				if (display != null) {
 					int[] terms = streamTerms.subList(from, to + 1).stream().mapToInt(Integer::intValue).toArray();
@@ -210,6 +216,11 @@ final class QueryReader {
 			}
 		}
 		return mentions;
+	}
+
+	private String application(String canonical, Map<String, String> catalog) {
+		String display = this.lexicon.application(canonical);
+		return (display != null) ? display : catalog.get(canonical);
 	}
 
 	/**

@@ -61,6 +61,29 @@ class QueryReadingTest {
 	}
 
 	@Test
+	void severalWordApplicationNameInTheSingularIsStillThatApplication() {
+		SearchResult sheet = github().search("add a row to the google sheet");
+
+		assertThat(sheet.hits()).isEmpty();
+		assertThat(sheet.message()).contains("Google Sheets is not connected");
+
+		SearchResult team = github().search("post in microsoft team");
+
+		assertThat(team.hits()).isEmpty();
+		assertThat(team.message()).contains("Microsoft Teams is not connected");
+	}
+
+	@Test
+	void singleWordIsNotReadAsThePluralApplicationName() {
+		SearchFixture fixture = github();
+		fixture.context = new QueryContext(Set.of(), Set.of("github", "teams"), Set.of("github", "teams", "Teams"));
+
+		SearchResult result = fixture.search("list issues of my team");
+
+		assertThat(SearchFixture.keys(result)).first().isEqualTo("github__list_issues");
+	}
+
+	@Test
 	void valueShapeIsPunctuationOtherThanHyphenUnderscoreOrApostropheInsideTheWord() {
 		assertThat(QueryReader.valueShaped("jane@acme.io")).isTrue();
 		assertThat(QueryReader.valueShaped("acme/api")).isTrue();

@@ -17,8 +17,11 @@ import io.quiver.query.toolindex.search.QueryContext;
 import io.quiver.query.toolindex.search.SearchDocument;
 
 /**
- * The evaluation set on the classpath: real tool definitions per application
- * ({@code eval/tools/<app>.json}) and labelled queries ({@code eval/queries.json}).
+ * An evaluation set on the classpath: real tool definitions per application
+ * ({@code <base>tools/<app>.json}) and labelled queries ({@code <base>queries.json}). Two
+ * sets: {@link #TUNING} ({@code eval/}, the one the ranking was tuned on) and
+ * {@link #HOLDOUT} ({@code eval/holdout/}, other applications, labelled before Quiver ran
+ * on them).
  */
 final class EvalData {
 
@@ -48,7 +51,16 @@ final class EvalData {
 	record Setup(Map<String, SearchDocument> documents, QueryContext context) {
 	}
 
+	/** The set the ranking was tuned on. */
+	static final String TUNING = "eval/";
+
+	/** The held-out set: applications and queries never used for tuning. */
+	static final String HOLDOUT = "eval/holdout/";
+
 	private static final ObjectMapper JSON = new ObjectMapper();
+
+	/** Classpath directory of this set, ending in {@code /}. */
+	final String base;
 
 	final List<Connector> catalog;
 
@@ -56,14 +68,20 @@ final class EvalData {
 
 	final Map<String, List<Tool>> toolsByApp;
 
-	private EvalData(List<Connector> catalog, List<Query> queries, Map<String, List<Tool>> toolsByApp) {
+	private EvalData(String base, List<Connector> catalog, List<Query> queries, Map<String, List<Tool>> toolsByApp) {
+		this.base = base;
 		this.catalog = catalog;
 		this.queries = queries;
 		this.toolsByApp = toolsByApp;
 	}
 
+	/** The tuning set. */
 	static EvalData load() {
-		JsonNode root = read("eval/queries.json");
+		return load(TUNING);
+	}
+
+	static EvalData load(String base) {
+		JsonNode root = read(base + "queries.json");
 		List<Connector> catalog = new ArrayList<>();
 		root.get("catalog").forEach((c) -> catalog.add(new Connector(c.get("id").asText(), c.get("label").asText())));
 		List<Query> queries = new ArrayList<>();
@@ -76,14 +94,14 @@ final class EvalData {
 		}
 		Map<String, List<Tool>> toolsByApp = new LinkedHashMap<>();
 		for (String app : apps) {
-			JsonNode file = read("eval/tools/" + app + ".json");
+			JsonNode file = read(base + "tools/" + app + ".json");
 			List<Tool> tools = new ArrayList<>();
 			String label = file.get("label").asText();
 			file.get("tools")
 				.forEach((t) -> tools.add(new Tool(app, label, t.get("name").asText(), t.get("description").asText())));
 			toolsByApp.put(app, tools);
 		}
-		return new EvalData(catalog, queries, toolsByApp);
+		return new EvalData(base, catalog, queries, toolsByApp);
 	}
 
 	/** Every tool of every application the queries connect. */

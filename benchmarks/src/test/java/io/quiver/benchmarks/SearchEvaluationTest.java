@@ -41,4 +41,28 @@ class SearchEvaluationTest {
 		assertThat(data.queries).extracting(EvalData.Query::kind).contains("intent", "name", "account", "unconnected");
 	}
 
+	@Test
+	void everyMustBeEmptyQueryOfTheHeldOutSetIsEmpty() {
+		Figures quiver = SearchEvaluation.evaluate(EvalData.load(EvalData.HOLDOUT), List.of(SearchEvaluation.QUIVER))
+			.get(0);
+
+		assertThat(quiver.mustBeEmpty()).isGreaterThanOrEqualTo(15);
+		assertThat(quiver.answers()).filteredOn((a) -> a.query().mustBeEmpty())
+			.allSatisfy((a) -> assertThat(a.ranked()).as(a.query().id() + " " + a.query().query()).isEmpty());
+	}
+
+	@Test
+	void heldOutSetHasOtherApplicationsThanTheTuningSet() {
+		EvalData tuning = EvalData.load(EvalData.TUNING);
+		EvalData holdout = EvalData.load(EvalData.HOLDOUT);
+
+		assertThat(holdout.toolsByApp).hasSizeGreaterThanOrEqualTo(8);
+		assertThat(holdout.toolsByApp.keySet()).doesNotContainAnyElementsOf(tuning.toolsByApp.keySet());
+		assertThat(holdout.allTools()).hasSizeGreaterThanOrEqualTo(300);
+		assertThat(holdout.queries).hasSizeGreaterThanOrEqualTo(80);
+		assertThat(holdout.queries).filteredOn(EvalData.Query::mustBeEmpty).hasSizeGreaterThanOrEqualTo(15);
+		assertThat(holdout.queries).extracting(EvalData.Query::kind)
+			.contains("intent", "name", "account", "unconnected");
+	}
+
 }

@@ -46,8 +46,15 @@ final class QueryReader {
 
 	}
 
-	/** One whitespace-separated word and the distinct terms it contributes. */
-	record Word(String text, Kind kind, int[] terms) {
+	/**
+	 * One whitespace-separated word and the distinct terms it contributes.
+	 *
+	 * @param valueShaped punctuation other than a hyphen, an underscore or an apostrophe
+	 * joins two of its letters or digits: the shape of an e-mail address, a URL, a path
+	 * or a dotted identifier ({@code jane@acme.io}, {@code acme/api},
+	 * {@code com.acme:billing})
+	 */
+	record Word(String text, Kind kind, int[] terms, boolean valueShaped) {
 	}
 
 	/**
@@ -109,10 +116,29 @@ final class QueryReader {
 					streamTerms.add(terms[i]);
 				}
 			}
-			words.add(new Word(text, kind, distinct(terms)));
+			words.add(new Word(text, kind, distinct(terms), valueShaped(text)));
 		}
 		List<Mention> mentions = mentions(stream, streamTerms, context);
 		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null);
+	}
+
+	/**
+	 * Whether punctuation other than {@code -}, {@code _} or an apostrophe sits between
+	 * two ASCII letters or digits of the word (see {@link Word#valueShaped()}).
+	 */
+	static boolean valueShaped(String word) {
+		for (int i = 1; i + 1 < word.length(); i++) {
+			char c = word.charAt(i);
+			if (!isAsciiAlphanumeric(c) && c != '-' && c != '_' && c != '\'' && c != '\u2019'
+					&& isAsciiAlphanumeric(word.charAt(i - 1)) && isAsciiAlphanumeric(word.charAt(i + 1))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean isAsciiAlphanumeric(char c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 	}
 
 	/**
@@ -173,9 +199,15 @@ final class QueryReader {
 			for (int to = from; to < Math.min(stream.size(), from + MAX_APPLICATION_TOKENS); to++) {
 				squashed.append(stream.get(to));
 				String canonical = this.lexicon.canonical(squashed.toString());
-				String display = this.lexicon.application(canonical);
-				if (display == null) {
-					display = catalog.get(canonical);
+				String display = application(canonical, catalog);
+				if (display == null && to > from) {
+					// "google sheet" for Google Sheets: a name of several words whose
+					// last
+					// is a plural is often said in the singular (docs/search.md,
+					// refinement 6)
+					String plural = this.lexicon.canonical(squashed + "s");
+					display = application(plural, catalog);
+					canonical = (display != null) ? plural : canonical;
 				}
 				if (display != null) {
 					int[] terms = streamTerms.subList(from, to + 1).stream().mapToInt(Integer::intValue).toArray();
@@ -184,6 +216,11 @@ final class QueryReader {
 			}
 		}
 		return mentions;
+	}
+
+	private String application(String canonical, Map<String, String> catalog) {
+		String display = this.lexicon.application(canonical);
+		return (display != null) ? display : catalog.get(canonical);
 	}
 
 	/**

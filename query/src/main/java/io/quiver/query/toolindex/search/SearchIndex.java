@@ -233,7 +233,8 @@ public final class SearchIndex {
 			boolean[] firm = new boolean[termCount];
 			List<String> setAside = new ArrayList<>();
 			for (Word word : plan.words()) {
-				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))) {
+				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))
+						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))) {
 					setAside.add(word.text());
 				}
 				else {
@@ -364,6 +365,21 @@ public final class SearchIndex {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * Whether every token of a tentative word matched a visible tool: a word shaped like
+	 * an address, a path or a dotted identifier is searched only then, since one common
+	 * part ({@code com} of {@code jane@example.com}) matching some tool does not make it
+	 * anything but an argument value (docs/search.md, refinement 5).
+	 */
+	private static boolean matchesAll(Word word, Scratch scratch) {
+		for (int t : word.terms()) {
+			if (scratch.df[t] == 0) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

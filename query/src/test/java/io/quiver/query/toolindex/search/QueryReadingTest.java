@@ -27,6 +27,77 @@ class QueryReadingTest {
 	}
 
 	@Test
+	void addressPathOrDottedIdentifierIsAnArgumentValueUnlessEveryPartMatches() {
+		SearchFixture fixture = new SearchFixture().tool("okta__deactivate_user", "Deactivate a user")
+			.tool("okta__list_groups", "List groups")
+			.tool("webflow__components_list", "List all components in a site")
+			.tool("webflow__sites_list", "List all sites");
+
+		// "com" is a prefix of "components", but jane.doe@example.com is a value, not a
+		// search
+		SearchResult address = fixture.search("deactivate jane.doe@example.com");
+
+		assertThat(SearchFixture.keys(address)).containsExactly("okta__deactivate_user");
+		assertThat(address.setAside()).containsExactly("jane.doe@example.com");
+
+		SearchResult dotted = fixture.search("list groups of com.acme:billing");
+
+		assertThat(SearchFixture.keys(dotted)).containsExactly("okta__list_groups");
+		assertThat(dotted.setAside()).containsExactly("of", "com.acme:billing");
+
+		// every part matches: a dotted tool name is still searched
+		SearchResult name = fixture.search("sites.list");
+
+		assertThat(SearchFixture.keys(name)).first().isEqualTo("webflow__sites_list");
+		assertThat(name.setAside()).isEmpty();
+	}
+
+	@Test
+	void applicationSpelledWithADotIsStillRefused() {
+		SearchResult result = github().search("list my cal.com schedules");
+
+		assertThat(result.hits()).isEmpty();
+		assertThat(result.message()).contains("Cal.com is not connected");
+	}
+
+	@Test
+	void severalWordApplicationNameInTheSingularIsStillThatApplication() {
+		SearchResult sheet = github().search("add a row to the google sheet");
+
+		assertThat(sheet.hits()).isEmpty();
+		assertThat(sheet.message()).contains("Google Sheets is not connected");
+
+		SearchResult team = github().search("post in microsoft team");
+
+		assertThat(team.hits()).isEmpty();
+		assertThat(team.message()).contains("Microsoft Teams is not connected");
+	}
+
+	@Test
+	void singleWordIsNotReadAsThePluralApplicationName() {
+		SearchFixture fixture = github();
+		fixture.context = new QueryContext(Set.of(), Set.of("github", "teams"), Set.of("github", "teams", "Teams"));
+
+		SearchResult result = fixture.search("list issues of my team");
+
+		assertThat(SearchFixture.keys(result)).first().isEqualTo("github__list_issues");
+	}
+
+	@Test
+	void valueShapeIsPunctuationOtherThanHyphenUnderscoreOrApostropheInsideTheWord() {
+		assertThat(QueryReader.valueShaped("jane@acme.io")).isTrue();
+		assertThat(QueryReader.valueShaped("acme/api")).isTrue();
+		assertThat(QueryReader.valueShaped("com.acme:billing")).isTrue();
+		assertThat(QueryReader.valueShaped("sites.list")).isTrue();
+		assertThat(QueryReader.valueShaped("PROJ-123")).isFalse();
+		assertThat(QueryReader.valueShaped("night's")).isFalse();
+		assertThat(QueryReader.valueShaped("night\u2019s")).isFalse();
+		assertThat(QueryReader.valueShaped("Friday;")).isFalse();
+		assertThat(QueryReader.valueShaped("(acme)")).isFalse();
+		assertThat(QueryReader.valueShaped("create_issue")).isFalse();
+	}
+
+	@Test
 	void listAllAndGetAreNeverFunctionWords() {
 		SearchResult result = github().search("list all");
 

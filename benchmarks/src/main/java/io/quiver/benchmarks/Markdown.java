@@ -12,12 +12,12 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /** Writes one {@code ## } section of {@code docs/BENCHMARKS.md}, keeping the others. */
-final class Markdown {
+public final class Markdown {
 
 	private Markdown() {
 	}
 
-	static void replaceSection(Path file, String heading, String body) {
+	public static void replaceSection(Path file, String heading, String body) {
 		try {
 			String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8)
 					: "# Benchmarks\n\nMeasured figures, each with the machine, the date and the command that produced it.\n";
@@ -39,7 +39,7 @@ final class Markdown {
 	}
 
 	/** Machine, JVM and date, as one paragraph. */
-	static String machine() {
+	public static String machine() {
 		String cpu = "unknown CPU";
 		try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
 			cpu = lines.filter((l) -> l.startsWith("model name"))

@@ -143,7 +143,10 @@ public final class SearchEvaluation {
 						+ "same three fields, tokenized alike; top %d.%n%n",
 				tools, data.toolsByApp.size(), data.queries.size(), figures.get(0).answerable(),
 				figures.get(0).mustBeEmpty(), LIMIT));
-		out.append(Markdown.machine()).append("\n\nCommand: `").append(COMMAND).append("`\n\n");
+		out.append(Markdown.machine())
+			.append("\n\nCommand: `benchmarks/run.sh`; alone: `")
+			.append(COMMAND)
+			.append("`\n\n");
 		out.append("| engine | hit@1 | hit@5 | MRR | must-be-empty answered empty | answerable answered empty |\n");
 		out.append("|---|---|---|---|---|---|\n");
 		for (Figures f : figures) {

@@ -36,8 +36,8 @@ import org.springframework.web.util.HtmlUtils;
  * Who may do what is decided by the application services, from the member's role.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnWebApplication // not in the rebuild command, which runs without the web
-								// server
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class ConsoleSecurityConfiguration {
 
 	static final String SIGN_IN = "/console/sign-in";

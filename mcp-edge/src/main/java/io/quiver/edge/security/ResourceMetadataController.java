@@ -20,8 +20,8 @@ import org.springframework.web.bind.annotation.RestController;
  * and {@code scopes_supported}.
  */
 @RestController
-@ConditionalOnWebApplication // not in the rebuild command, which runs without the web
-								// server
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class ResourceMetadataController {
 
 	static final String WELL_KNOWN = "/.well-known/oauth-protected-resource";

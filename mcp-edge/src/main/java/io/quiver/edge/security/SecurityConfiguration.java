@@ -25,8 +25,8 @@ import org.springframework.security.web.SecurityFilterChain;
  * public. What an authenticated caller may do is decided later, by the gates.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnWebApplication // not in the rebuild command, which runs without the web
-								// server
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class SecurityConfiguration {
 
 	@Bean

@@ -29,8 +29,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * from another resource (RFC 8707).
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnWebApplication // not in the rebuild command, which runs without the web
-								// server
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class TokenValidation {
 
 	@Bean

@@ -5,7 +5,11 @@
 # two nodes, a PostgreSQL restart under load, replay, context size), and rewrites the generated
 # sections of docs/BENCHMARKS.md. Takes about 12 minutes; --quick about 5.
 #
-#   benchmarks/run.sh [--quick] [--note TEXT]
+#   benchmarks/run.sh [--quick] [--note TEXT] [--steps LIST]
+#
+#   --quick   short runs and fewer events, to check the suite works (figures are rough)
+#   --note    a sentence printed in bold at the top of the system benchmarks (e.g. a busy machine)
+#   --steps   some of search,context,overhead,throughput,writes,restart,replay (default: all)
 #
 # Environment:
 #   QUIVER_BENCH_PG_URL      JDBC URL of the database (a fresh schema is made in it and dropped
@@ -19,11 +23,13 @@ cd "$(dirname "$0")/.."
 
 quick=""
 note=""
+steps="search,context,overhead,throughput,writes,restart,replay"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick="--quick"; shift ;;
     --note) note="$2"; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --steps) steps="$2"; shift 2 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -54,17 +60,22 @@ step "build (mcp-edge/target/quiver.jar, benchmarks/target/benchmarks.jar)"
 ./mvnw -B -q -pl mcp-edge,benchmarks -am package -DskipTests
 
 jar=benchmarks/target/benchmarks.jar
-step "search latency (JMH)"
-if [[ -n "$quick" ]]; then jmh=(-wi 1 -w 1s -i 2 -r 1s); else jmh=(); fi
-run java -jar "$jar" SearchLatency "${jmh[@]}" -prof gc -rf json -rff benchmarks/target/jmh.json
-run java -cp "$jar" io.quiver.benchmarks.LatencyReport benchmarks/target/jmh.json docs/BENCHMARKS.md >/dev/null
+if [[ ",$steps," == *",search,"* ]]; then
+  step "search latency (JMH)"
+  if [[ -n "$quick" ]]; then jmh=(-wi 1 -w 1s -i 2 -r 1s); else jmh=(); fi
+  run java -jar "$jar" SearchLatency "${jmh[@]}" -prof gc -rf json -rff benchmarks/target/jmh.json
+  run java -cp "$jar" io.quiver.benchmarks.LatencyReport benchmarks/target/jmh.json docs/BENCHMARKS.md >/dev/null
 
-step "search quality (against Lucene BM25)"
-run java -cp "$jar" io.quiver.benchmarks.SearchEvaluation docs/BENCHMARKS.md >/dev/null
+  step "search quality (against Lucene BM25)"
+  run java -cp "$jar" io.quiver.benchmarks.SearchEvaluation docs/BENCHMARKS.md >/dev/null
+fi
 
-step "system benchmarks on PostgreSQL"
-run java -Xmx1g -cp "$jar" io.quiver.benchmarks.system.SystemBenchmark $quick \
-  --jar mcp-edge/target/quiver.jar --doc docs/BENCHMARKS.md --work benchmarks/target/system \
-  --pg-url "$pg_url" --pg-restart "$QUIVER_BENCH_PG_RESTART" --note "$note"
+system_steps=$(tr ',' '\n' <<<"$steps" | grep -v '^search$' | paste -sd, -)
+if [[ -n "$system_steps" ]]; then
+  step "system benchmarks on PostgreSQL ($system_steps)"
+  run java -Xmx1g -cp "$jar" io.quiver.benchmarks.system.SystemBenchmark $quick --steps "$system_steps" \
+    --jar mcp-edge/target/quiver.jar --doc docs/BENCHMARKS.md --work benchmarks/target/system \
+    --pg-url "$pg_url" --pg-restart "$QUIVER_BENCH_PG_RESTART" --note "$note"
+fi
 
 step "done in $(( ($(date +%s) - started) / 60 )) min $(( ($(date +%s) - started) % 60 )) s: docs/BENCHMARKS.md rewritten"

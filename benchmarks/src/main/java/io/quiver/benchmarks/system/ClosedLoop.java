@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A closed-loop load: {@code concurrency} clients each send the next request as soon as
@@ -32,6 +33,8 @@ final class ClosedLoop {
 		long recordFrom = start + warmUp.toNanos();
 		long stop = recordFrom + measured.toNanos();
 		AtomicLong errors = new AtomicLong();
+		AtomicLong sentInAll = new AtomicLong();
+		AtomicReference<String> firstError = new AtomicReference<>();
 		ExecutorService clients = Executors.newFixedThreadPool(concurrency);
 		List<Future<long[]>> futures = new ArrayList<>();
 		for (int client = 0; client < concurrency; client++) {
@@ -47,10 +50,15 @@ final class ClosedLoop {
 					boolean ok;
 					try {
 						ok = call.send(id);
+						if (!ok) {
+							firstError.compareAndSet(null, "a wrong answer");
+						}
 					}
 					catch (Exception ex) {
 						ok = false;
+						firstError.compareAndSet(null, ex.toString());
 					}
+					sentInAll.incrementAndGet();
 					long answered = System.nanoTime();
 					if (sent >= recordFrom) {
 						if (!ok) {
@@ -83,11 +91,15 @@ final class ClosedLoop {
 			clients.shutdownNow();
 		}
 		Arrays.sort(all);
-		return new Result(concurrency, all, errors.get(), measured);
+		return new Result(concurrency, all, errors.get(), measured, sentInAll.get(), firstError.get());
 	}
 
-	/** Sorted latencies in nanoseconds of the answered requests, and the errors. */
-	record Result(int concurrency, long[] latencies, long errors, Duration measured) {
+	/**
+	 * Sorted latencies in nanoseconds of the answered requests, the errors, every request
+	 * sent (warm-up included), and the first error seen in the whole run (or null).
+	 */
+	record Result(int concurrency, long[] latencies, long errors, Duration measured, long sentInAll,
+			String firstError) {
 
 		double percentileMillis(double percentile) {
 			if (this.latencies.length == 0) {

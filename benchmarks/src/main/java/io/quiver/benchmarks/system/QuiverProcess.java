@@ -81,8 +81,12 @@ final class QuiverProcess implements AutoCloseable {
 		return this.process.pid();
 	}
 
-	boolean alive() {
-		return this.process.isAlive();
+	/**
+	 * CPU time the node has used so far, user and system, in milliseconds (Linux: from
+	 * {@code /proc}, in clock ticks of 10 ms).
+	 */
+	long cpuMillis() {
+		return this.process.toHandle().info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
 	}
 
 	@Override

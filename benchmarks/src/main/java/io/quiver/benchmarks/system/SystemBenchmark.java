@@ -228,8 +228,8 @@ public final class SystemBenchmark {
 	// a. Gateway overhead
 
 	private void gatewayOverhead() {
-		Duration warmUp = this.options.quick ? Duration.ofSeconds(3) : Duration.ofSeconds(8);
-		Duration measured = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(20);
+		Duration warmUp = this.options.quick ? Duration.ofSeconds(3) : Duration.ofSeconds(5);
+		Duration measured = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15);
 		Api direct = new Api(this.upstream.url().replace("/mcp", ""), null);
 		Api member = Api.as(this.nodeA.baseUrl(), "bench");
 		String directBody = InstantMcpServer.callBody(InstantMcpServer.TOOL);
@@ -245,27 +245,35 @@ public final class SystemBenchmark {
 			.append("call when the previous one is answered), JDK HTTP client, HTTP/1.1 kept alive. Through ")
 			.append("Quiver the call passes every gate of R7.1, the vault read, the outbound URL check, the ")
 			.append("upstream MCP session and one audit append on PostgreSQL. ")
-			.append(String.format(Locale.ROOT, "%d s warm-up, then %d s measured per row.", warmUp.toSeconds(),
+			.append(String.format(Locale.ROOT, "%d s warm-up, then %d s measured per row. ", warmUp.toSeconds(),
 					measured.toSeconds()))
+			.append("Quiver CPU is the node process's user and system time over the row (warm-up included) per ")
+			.append("call, from `/proc`: it shows the cost of a call even when other processes compete for the ")
+			.append("cores.")
 			.append("\n\n| clients | direct p50 ms | direct p99 ms | Quiver p50 ms | Quiver p99 ms | ")
-			.append("p50 overhead ms | p50 ratio | p99 ratio | direct calls/s | Quiver calls/s | errors |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append("p50 overhead ms | p50 ratio | p99 ratio | direct calls/s | Quiver calls/s | Quiver CPU ms/call | errors |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		for (int clients : List.of(1, 16, 64)) {
 			progress("gateway overhead: %d clients, straight to the upstream", clients);
 			ClosedLoop.Result straight = ClosedLoop.run(clients, warmUp, measured,
 					(client) -> direct.send("POST", "/mcp", directBody).body().contains("\"isError\":false"));
 			progress("gateway overhead: %d clients, through Quiver", clients);
+			long cpuBefore = this.nodeA.cpuMillis();
 			ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
 					(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"));
+			double cpuPerCall = (double) (this.nodeA.cpuMillis() - cpuBefore) / through.sentInAll();
 			this.doc.append(String.format(Locale.ROOT,
-					"| %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %d |%n", clients,
-					straight.percentileMillis(50), straight.percentileMillis(99), through.percentileMillis(50),
+					"| %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
+					clients, straight.percentileMillis(50), straight.percentileMillis(99), through.percentileMillis(50),
 					through.percentileMillis(99), through.percentileMillis(50) - straight.percentileMillis(50),
 					through.percentileMillis(50) / straight.percentileMillis(50),
 					through.percentileMillis(99) / straight.percentileMillis(99), straight.perSecond(),
-					through.perSecond(), straight.errors() + through.errors()));
-			progress("  direct p50 %.2f ms, Quiver p50 %.2f ms, %d errors", straight.percentileMillis(50),
-					through.percentileMillis(50), straight.errors() + through.errors());
+					through.perSecond(), cpuPerCall, straight.errors() + through.errors()));
+			progress("  direct p50 %.2f ms, Quiver p50 %.2f ms, Quiver CPU %.2f ms/call, %d errors%s",
+					straight.percentileMillis(50), through.percentileMillis(50), cpuPerCall,
+					straight.errors() + through.errors(),
+					(through.firstError() != null) ? " (first: " + through.firstError() + ")"
+							: (straight.firstError() != null) ? " (first: " + straight.firstError() + ")" : "");
 		}
 		this.doc.append("\nGoal: p50 overhead below 2 ms at one client. See *Where the gateway's time goes* ")
 			.append("below for the profile.\n\n");
@@ -740,6 +748,11 @@ public final class SystemBenchmark {
 			for (int i = 0; i < args.length; i++) {
 				if (args[i].equals("--quick")) {
 					quick = true;
+				}
+				else if (args[i].equals("--help")) {
+					System.out.println("options (defaults): --quick (off) " + String.join(" ",
+							values.entrySet().stream().map((e) -> e.getKey() + " '" + e.getValue() + "'").toList()));
+					System.exit(0);
 				}
 				else if (values.containsKey(args[i]) && i + 1 < args.length) {
 					values.put(args[i], args[++i]);

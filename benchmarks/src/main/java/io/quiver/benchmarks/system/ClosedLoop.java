@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 /**
  * A closed-loop load: {@code concurrency} clients each send the next request as soon as
@@ -28,12 +29,23 @@ final class ClosedLoop {
 
 	}
 
-	static Result run(int concurrency, Duration warmUp, Duration measured, Call call) {
+	/**
+	 * Runs the load; {@code cpuMillis} (a process's CPU time so far) is read when the
+	 * measured period starts and when it ends.
+	 */
+	static Result run(int concurrency, Duration warmUp, Duration measured, Call call, LongSupplier cpuMillis) {
 		long start = System.nanoTime();
 		long recordFrom = start + warmUp.toNanos();
 		long stop = recordFrom + measured.toNanos();
+		long[] cpu = new long[2];
+		Thread probe = new Thread(() -> {
+			sleepUntil(recordFrom);
+			cpu[0] = cpuMillis.getAsLong();
+			sleepUntil(stop);
+			cpu[1] = cpuMillis.getAsLong();
+		}, "cpu-probe");
+		probe.start();
 		AtomicLong errors = new AtomicLong();
-		AtomicLong sentInAll = new AtomicLong();
 		AtomicReference<String> firstError = new AtomicReference<>();
 		ExecutorService clients = Executors.newFixedThreadPool(concurrency);
 		List<Future<long[]>> futures = new ArrayList<>();
@@ -58,7 +70,6 @@ final class ClosedLoop {
 						ok = false;
 						firstError.compareAndSet(null, ex.toString());
 					}
-					sentInAll.incrementAndGet();
 					long answered = System.nanoTime();
 					if (sent >= recordFrom) {
 						if (!ok) {
@@ -90,16 +101,42 @@ final class ClosedLoop {
 		finally {
 			clients.shutdownNow();
 		}
+		try {
+			probe.join();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 		Arrays.sort(all);
-		return new Result(concurrency, all, errors.get(), measured, sentInAll.get(), firstError.get());
+		return new Result(concurrency, all, errors.get(), measured, cpu[1] - cpu[0], firstError.get());
+	}
+
+	private static void sleepUntil(long nanoTime) {
+		long left;
+		while ((left = nanoTime - System.nanoTime()) > 0) {
+			try {
+				Thread.sleep(Math.max(1, left / 1_000_000));
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
 	}
 
 	/**
-	 * Sorted latencies in nanoseconds of the answered requests, the errors, every request
-	 * sent (warm-up included), and the first error seen in the whole run (or null).
+	 * Sorted latencies in nanoseconds of the answered requests, the errors, the CPU time
+	 * of the probed process over the measured period, and the first error seen in the
+	 * whole run (or null).
 	 */
-	record Result(int concurrency, long[] latencies, long errors, Duration measured, long sentInAll,
+	record Result(int concurrency, long[] latencies, long errors, Duration measured, long cpuMillis,
 			String firstError) {
+
+		/** CPU milliseconds of the probed process per request of the measured period. */
+		double cpuPerRequest() {
+			return (double) this.cpuMillis / (this.latencies.length + this.errors);
+		}
 
 		double percentileMillis(double percentile) {
 			if (this.latencies.length == 0) {

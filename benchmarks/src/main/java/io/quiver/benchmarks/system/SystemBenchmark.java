@@ -238,6 +238,11 @@ public final class SystemBenchmark {
 		if (first.path("result").path("isError").asBoolean(true)) {
 			throw new IllegalStateException("the call through Quiver failed: " + first);
 		}
+		Duration jit = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
+		progress("gateway overhead: warming the node up (%d s, 4 clients)", jit.toSeconds());
+		ClosedLoop.run(4, jit, Duration.ZERO,
+				(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"),
+				this.nodeA::cpuMillis);
 		this.doc.append("### Gateway overhead\n\n")
 			.append("One `tools/call` of a read-only tool of a local upstream MCP server that answers at once ")
 			.append("(`InstantMcpServer`, Streamable HTTP, JSON answers), sent straight to that server and ")
@@ -245,23 +250,25 @@ public final class SystemBenchmark {
 			.append("call when the previous one is answered), JDK HTTP client, HTTP/1.1 kept alive. Through ")
 			.append("Quiver the call passes every gate of R7.1, the vault read, the outbound URL check, the ")
 			.append("upstream MCP session and one audit append on PostgreSQL. ")
-			.append(String.format(Locale.ROOT, "%d s warm-up, then %d s measured per row. ", warmUp.toSeconds(),
-					measured.toSeconds()))
-			.append("Quiver CPU is the node process's user and system time over the row (warm-up included) per ")
-			.append("call, from `/proc`: it shows the cost of a call even when other processes compete for the ")
-			.append("cores.")
+			.append(String.format(Locale.ROOT, "The node is warmed up for %d s first; then each row has %d s of ",
+					jit.toSeconds(), warmUp.toSeconds()))
+			.append(String.format(Locale.ROOT, "warm-up and %d s measured. ", measured.toSeconds()))
+			.append("Quiver CPU is the node process's user and system time over the measured period per call, ")
+			.append("from `/proc` (clock ticks of 10 ms): it shows the cost of a call even when other processes ")
+			.append("compete for the cores.")
 			.append("\n\n| clients | direct p50 ms | direct p99 ms | Quiver p50 ms | Quiver p99 ms | ")
 			.append("p50 overhead ms | p50 ratio | p99 ratio | direct calls/s | Quiver calls/s | Quiver CPU ms/call | errors |\n")
 			.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		for (int clients : List.of(1, 16, 64)) {
 			progress("gateway overhead: %d clients, straight to the upstream", clients);
 			ClosedLoop.Result straight = ClosedLoop.run(clients, warmUp, measured,
-					(client) -> direct.send("POST", "/mcp", directBody).body().contains("\"isError\":false"));
+					(client) -> direct.send("POST", "/mcp", directBody).body().contains("\"isError\":false"),
+					this.nodeA::cpuMillis);
 			progress("gateway overhead: %d clients, through Quiver", clients);
-			long cpuBefore = this.nodeA.cpuMillis();
 			ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
-					(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"));
-			double cpuPerCall = (double) (this.nodeA.cpuMillis() - cpuBefore) / through.sentInAll();
+					(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"),
+					this.nodeA::cpuMillis);
+			double cpuPerCall = through.cpuPerRequest();
 			this.doc.append(String.format(Locale.ROOT,
 					"| %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
 					clients, straight.percentileMillis(50), straight.percentileMillis(99), through.percentileMillis(50),
@@ -338,16 +345,19 @@ public final class SystemBenchmark {
 			.append("aggregate, the unique-subject lookup row, the member directory, all in one transaction) ")
 			.append(String.format(Locale.ROOT, "by concurrent REST clients, %d s warm-up, %d s measured.",
 					warmUp.toSeconds(), measured.toSeconds()))
-			.append("\n\n| clients | commands/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|\n");
+			.append("\n\n| clients | commands/s | p50 ms | p99 ms | node CPU ms/command | errors |\n")
+			.append("|---|---|---|---|---|---|\n");
 		AtomicInteger subjects = new AtomicInteger();
 		for (int clients : List.of(1, 8)) {
 			progress("writes: %d REST clients inviting members", clients);
 			ClosedLoop.Result result = ClosedLoop.run(clients, warmUp, measured,
 					(client) -> admin
 						.post("/api/v1/members", Map.of("subject", "w-" + subjects.incrementAndGet(), "role", "GUEST"))
-						.status() == 201);
-			this.doc.append(String.format(Locale.ROOT, "| %d | %,.0f | %.2f | %.2f | %d |%n", clients,
-					result.perSecond(), result.percentileMillis(50), result.percentileMillis(99), result.errors()));
+						.status() == 201,
+					this.nodeA::cpuMillis);
+			this.doc.append(String.format(Locale.ROOT, "| %d | %,.0f | %.2f | %.2f | %.2f | %d |%n", clients,
+					result.perSecond(), result.percentileMillis(50), result.percentileMillis(99),
+					result.cpuPerRequest(), result.errors()));
 			progress("  %,.0f commands/s", result.perSecond());
 		}
 		progress("starting node B for freshness across nodes");

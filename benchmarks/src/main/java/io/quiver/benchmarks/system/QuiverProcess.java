@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,6 +23,12 @@ import java.util.concurrent.TimeUnit;
  * command run to its end.
  */
 final class QuiverProcess implements AutoCloseable {
+
+	/** Every node started and not yet closed, healthy or not, for the clean-up. */
+	private static final Set<QuiverProcess> STARTED = ConcurrentHashMap.newKeySet();
+
+	/** A rebuild under way, for the clean-up. */
+	private static final Set<Process> REBUILDING = ConcurrentHashMap.newKeySet();
 
 	private final String name;
 
@@ -44,6 +52,7 @@ final class QuiverProcess implements AutoCloseable {
 		List<String> command = java(jar, jvmOptions, properties);
 		command.add("--server.port=" + port);
 		QuiverProcess node = new QuiverProcess(name, launch(command, log), port, log);
+		STARTED.add(node);
 		node.awaitHealthy();
 		return node;
 	}
@@ -56,6 +65,7 @@ final class QuiverProcess implements AutoCloseable {
 		List<String> command = java(jar, jvmOptions, properties);
 		command.add("--quiver.rebuild=all");
 		Process process = launch(command, log);
+		REBUILDING.add(process);
 		try {
 			if (!process.waitFor(60, TimeUnit.MINUTES) || process.exitValue() != 0) {
 				process.destroyForcibly();
@@ -70,6 +80,9 @@ final class QuiverProcess implements AutoCloseable {
 			process.destroyForcibly();
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
+		}
+		finally {
+			REBUILDING.remove(process);
 		}
 	}
 
@@ -89,8 +102,23 @@ final class QuiverProcess implements AutoCloseable {
 		return this.process.toHandle().info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
 	}
 
+	/** Stops every node still running, including one still starting, and a rebuild. */
+	static void closeAll() {
+		STARTED.forEach(QuiverProcess::close);
+		REBUILDING.forEach((process) -> {
+			process.destroy();
+			try {
+				process.waitFor(30, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+	}
+
 	@Override
 	public void close() {
+		STARTED.remove(this);
 		if (this.process.isAlive()) {
 			this.process.destroy();
 			try {

@@ -699,6 +699,7 @@ public final class SystemBenchmark {
 			}
 		}
 		this.resources.clear();
+		QuiverProcess.closeAll();
 		try {
 			sql("DROP SCHEMA IF EXISTS " + this.schema + " CASCADE");
 			progress("dropped schema %s", this.schema);

@@ -3,7 +3,8 @@
 # (JMH latency, evaluation against Lucene BM25) and the system benchmarks (a packaged Quiver on
 # PostgreSQL in a fresh schema: gateway overhead, throughput with wrk, writes and freshness across
 # two nodes, a PostgreSQL restart under load, replay, context size), and rewrites the generated
-# sections of docs/BENCHMARKS.md. Takes about 12 minutes; --quick about 5.
+# sections of docs/BENCHMARKS.md. Took 18 minutes on a busy two-core machine, 9 of them rebuilding the
+# projections from 1,000,000 events; --quick took 4.
 #
 #   benchmarks/run.sh [--quick] [--note TEXT] [--steps LIST]
 #
@@ -29,7 +30,7 @@ while [[ $# -gt 0 ]]; do
     --quick) quick="--quick"; shift ;;
     --note) note="$2"; shift 2 ;;
     --steps) steps="$2"; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -38,6 +38,37 @@ public final class Markdown {
 		}
 	}
 
+	/**
+	 * Writes one {@code ### } subsection of a {@code ## } section, keeping the rest of
+	 * the section; a new subsection goes at the end of the section.
+	 */
+	public static void replaceSubsection(Path file, String heading, String subheading, String body) {
+		try {
+			String text = Files.readString(file, StandardCharsets.UTF_8);
+			int section = text.indexOf(heading + "\n");
+			if (section < 0) {
+				replaceSection(file, heading, subheading + "\n\n" + body);
+				return;
+			}
+			int sectionEnd = text.indexOf("\n## ", section + heading.length());
+			sectionEnd = (sectionEnd < 0) ? text.length() : sectionEnd + 1;
+			String subsection = subheading + "\n\n" + body.strip() + "\n\n";
+			int start = text.indexOf(subheading + "\n", section);
+			if (start < 0 || start >= sectionEnd) {
+				text = text.substring(0, sectionEnd) + subsection + text.substring(sectionEnd);
+			}
+			else {
+				int end = text.indexOf("\n### ", start + subheading.length());
+				end = (end < 0 || end + 1 > sectionEnd) ? sectionEnd : end + 1;
+				text = text.substring(0, start) + subsection + text.substring(end);
+			}
+			Files.writeString(file, text, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** Machine, JVM and date, as one paragraph. */
 	public static String machine() {
 		String cpu = "unknown CPU";

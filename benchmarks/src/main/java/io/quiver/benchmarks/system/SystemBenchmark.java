@@ -116,9 +116,24 @@ public final class SystemBenchmark {
 		if (this.options.runs("replay")) {
 			replay(org);
 		}
-		this.doc.append("Total time of the run: ").append(elapsed()).append(".\n");
-		Markdown.replaceSection(this.options.doc, HEADING, this.doc.toString());
-		progress("wrote the %s section of %s", HEADING, this.options.doc);
+		if (this.options.steps.containsAll(Options.STEPS)) {
+			this.doc.append("Total time of the run: ").append(elapsed()).append(".\n");
+			Markdown.replaceSection(this.options.doc, HEADING, this.doc.toString());
+			progress("wrote the %s section of %s", HEADING, this.options.doc);
+			return;
+		}
+		// part of the suite: replace only the subsections measured, each saying when and
+		// how
+		String stamp = "_Measured alone (`--steps " + String.join(",", this.options.steps) + "`"
+				+ (this.options.quick ? ", `--quick`" : "") + "). " + Markdown.machine() + "_\n\n";
+		String measured = this.doc.substring(this.doc.indexOf("### "));
+		for (String subsection : measured.split("(?m)^(?=### )")) {
+			int titleEnd = subsection.indexOf('\n');
+			String title = subsection.substring(0, titleEnd);
+			Markdown.replaceSubsection(this.options.doc, HEADING, title,
+					stamp + subsection.substring(titleEnd).strip());
+			progress("wrote the %s subsection of %s", title, this.options.doc);
+		}
 	}
 
 	private void header() throws SQLException {

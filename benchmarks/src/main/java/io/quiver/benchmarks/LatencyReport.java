@@ -30,9 +30,13 @@ public final class LatencyReport {
 			.append("workload cycles through the 124 evaluation queries, so it mixes tool names, short intents, ")
 			.append("long requests and must-be-empty queries. Lucene BM25 indexes the same three fields, tokenized ")
 			.append("alike, in memory, force-merged to one segment; its time includes parsing the query, as ")
-			.append("Quiver's does. JMH 1.37, sample time mode, 1 fork, 3 warm-up and 5 measured iterations of ")
-			.append("2 s (few, to stay under ten minutes on two shared cores: read the error columns), `-prof gc`.\n\n");
-		out.append(Markdown.machine()).append("\n\nCommand: `").append(COMMAND).append("`\n\n");
+			.append("Quiver's does. JMH 1.37, sample time mode, ")
+			.append(runShape(results.get(0)))
+			.append(" (few, to stay short on two shared cores: read the error columns), `-prof gc`.\n\n");
+		out.append(Markdown.machine())
+			.append("\n\nCommand: `benchmarks/run.sh`; alone: `")
+			.append(COMMAND)
+			.append("`\n\n");
 		out.append("| engine | visible tools | mean µs | ± error | p50 µs | p90 µs | p99 µs | allocated bytes/op |\n");
 		out.append("|---|---|---|---|---|---|---|---|\n");
 		for (JsonNode result : results) {
@@ -49,6 +53,14 @@ public final class LatencyReport {
 		if (args.length > 1) {
 			Markdown.replaceSection(Path.of(args[1]), "## Search latency", report);
 		}
+	}
+
+	/** Forks, warm-up and measured iterations as run ({@code --quick} shortens them). */
+	private static String runShape(JsonNode result) {
+		return String.format(Locale.ROOT, "%d fork, %d warm-up iterations of %s and %d measured iterations of %s",
+				result.path("forks").asInt(), result.path("warmupIterations").asInt(),
+				result.path("warmupTime").asText(), result.path("measurementIterations").asInt(),
+				result.path("measurementTime").asText());
 	}
 
 	private static String allocation(JsonNode result) {

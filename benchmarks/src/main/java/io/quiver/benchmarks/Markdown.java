@@ -12,12 +12,12 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /** Writes one {@code ## } section of {@code docs/BENCHMARKS.md}, keeping the others. */
-final class Markdown {
+public final class Markdown {
 
 	private Markdown() {
 	}
 
-	static void replaceSection(Path file, String heading, String body) {
+	public static void replaceSection(Path file, String heading, String body) {
 		try {
 			String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8)
 					: "# Benchmarks\n\nMeasured figures, each with the machine, the date and the command that produced it.\n";
@@ -38,8 +38,39 @@ final class Markdown {
 		}
 	}
 
+	/**
+	 * Writes one {@code ### } subsection of a {@code ## } section, keeping the rest of
+	 * the section; a new subsection goes at the end of the section.
+	 */
+	public static void replaceSubsection(Path file, String heading, String subheading, String body) {
+		try {
+			String text = Files.readString(file, StandardCharsets.UTF_8);
+			int section = text.indexOf(heading + "\n");
+			if (section < 0) {
+				replaceSection(file, heading, subheading + "\n\n" + body);
+				return;
+			}
+			int sectionEnd = text.indexOf("\n## ", section + heading.length());
+			sectionEnd = (sectionEnd < 0) ? text.length() : sectionEnd + 1;
+			String subsection = subheading + "\n\n" + body.strip() + "\n\n";
+			int start = text.indexOf(subheading + "\n", section);
+			if (start < 0 || start >= sectionEnd) {
+				text = text.substring(0, sectionEnd) + subsection + text.substring(sectionEnd);
+			}
+			else {
+				int end = text.indexOf("\n### ", start + subheading.length());
+				end = (end < 0 || end + 1 > sectionEnd) ? sectionEnd : end + 1;
+				text = text.substring(0, start) + subsection + text.substring(end);
+			}
+			Files.writeString(file, text, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** Machine, JVM and date, as one paragraph. */
-	static String machine() {
+	public static String machine() {
 		String cpu = "unknown CPU";
 		try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
 			cpu = lines.filter((l) -> l.startsWith("model name"))

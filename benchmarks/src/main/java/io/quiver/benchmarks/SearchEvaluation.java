@@ -136,7 +136,7 @@ public final class SearchEvaluation {
 
 	/** Both sets, the tuning set first, each under its own heading. */
 	static String report(EvalData tuning, List<Figures> tuningFigures, EvalData holdout, List<Figures> holdoutFigures) {
-		return Markdown.machine() + "\n\nCommand: `" + COMMAND + "`\n\n"
+		return Markdown.machine() + "\n\nCommand: `benchmarks/run.sh`; alone: `" + COMMAND + "`\n\n"
 				+ "Each query is run over exactly the tools of the accounts it connects; all engines see the "
 				+ "same three fields, tokenized alike; top " + LIMIT + ".\n\n"
 				+ "### Tuning set (the ranking was tuned on it)\n\n" + report(tuning, tuningFigures)

@@ -3,6 +3,7 @@ package io.quiver.edge.console;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,6 +36,8 @@ import org.springframework.web.util.HtmlUtils;
  * Who may do what is decided by the application services, from the member's role.
  */
 @Configuration(proxyBeanMethods = false)
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class ConsoleSecurityConfiguration {
 
 	static final String SIGN_IN = "/console/sign-in";

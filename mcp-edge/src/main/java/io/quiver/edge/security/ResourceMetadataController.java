@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.query.gate.Scope;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
@@ -19,6 +20,8 @@ import org.springframework.web.bind.annotation.RestController;
  * and {@code scopes_supported}.
  */
 @RestController
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class ResourceMetadataController {
 
 	static final String WELL_KNOWN = "/.well-known/oauth-protected-resource";

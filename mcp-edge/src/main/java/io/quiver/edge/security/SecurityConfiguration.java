@@ -5,6 +5,7 @@ import java.io.IOException;
 import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.query.gate.Scope;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.MediaType;
@@ -24,6 +25,8 @@ import org.springframework.security.web.SecurityFilterChain;
  * public. What an authenticated caller may do is decided later, by the gates.
  */
 @Configuration(proxyBeanMethods = false)
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class SecurityConfiguration {
 
 	@Bean

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import com.nimbusds.jose.JOSEException;
 import io.quiver.edge.config.QuiverProperties;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -28,6 +29,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * from another resource (RFC 8707).
  */
 @Configuration(proxyBeanMethods = false)
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 class TokenValidation {
 
 	@Bean

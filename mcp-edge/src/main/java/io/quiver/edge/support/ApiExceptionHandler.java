@@ -22,7 +22,6 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
-import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * The REST API's errors, in one place: RFC 9457 problem details with a stable
@@ -79,11 +78,6 @@ public class ApiExceptionHandler {
 		return problem(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", ex.getMessage());
 	}
 
-	@ExceptionHandler(NoResourceFoundException.class)
-	ProblemDetail noResource(NoResourceFoundException ex) {
-		return problem(HttpStatus.NOT_FOUND, "not-found", "no such endpoint: /" + ex.getResourcePath());
-	}
-
 	/**
 	 * Whatever no handler above expected. The answer and the log line carry an incident
 	 * id; the log line has the class and stack frames but no message, which could quote a
@@ -114,7 +108,7 @@ public class ApiExceptionHandler {
 		};
 	}
 
-	private static ProblemDetail problem(HttpStatus status, String code, String message) {
+	static ProblemDetail problem(HttpStatus status, String code, String message) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, message);
 		problem.setType(URI.create("https://quiver.dev/problems/" + code));
 		problem.setTitle(status.getReasonPhrase());

@@ -1,10 +1,12 @@
 package io.quiver.edge.call;
 
+import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.quiver.edge.audit.AuditService;
+import io.quiver.edge.console.ConsoleHttp;
 import io.quiver.edge.upstream.ConnectorToolExecutor;
 import io.quiver.edge.upstream.UpstreamCall;
 import io.quiver.support.FakeUpstream;
@@ -27,11 +29,12 @@ import static org.mockito.Mockito.doThrow;
 
 /**
  * A failure nobody expected is logged without its message (SPEC R10.2): the executor of a
- * connected tool, and the service behind a REST endpoint, throw an exception whose
- * message quotes a canary argument value. The log names the tool or the request, the
- * exception's class and an incident id, and never the canary; the caller's answer gives
- * the same incident id and does not echo the canary either. The faults are injected into
- * the real beans (spies); everything else, HTTP and MCP included, is the running app.
+ * connected tool, and the service behind a REST endpoint and a console page, throw an
+ * exception whose message quotes a canary argument value. The log names the tool or the
+ * request, the exception's class and an incident id, and never the canary; the caller's
+ * answer (in band, a problem body, a console page) gives the same incident id and does
+ * not echo the canary either. The faults are injected into the real beans (spies);
+ * everything else, HTTP and MCP included, is the running app.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class UnexpectedFailureLogIntegrationTest extends QuiverIntegrationTest {
@@ -103,6 +106,25 @@ class UnexpectedFailureLogIntegrationTest extends QuiverIntegrationTest {
 		assertThat(output.getAll()).doesNotContain(CANARY)
 			.contains("GET /api/v1/audit failed unexpectedly with java.lang.IllegalStateException (incident " + incident
 					+ ")");
+	}
+
+	@Test
+	void aConsoleFailureIsAPageLoggedWithoutTheParameterValue(CapturedOutput output) {
+		doThrow(new IllegalStateException("could not filter by " + CANARY)).when(this.auditService)
+			.list(any(), argThat((filters) -> CANARY.equals(filters.tool())), any(), any());
+		ConsoleHttp console = new ConsoleHttp(baseUrl());
+		console.signIn(this.org, "owner");
+
+		HttpResponse<String> page = console.get("/console/audit?tool=" + CANARY);
+
+		assertThat(page.statusCode()).isEqualTo(500);
+		assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(
+				(type) -> assertThat(type).as("a console page, not the API's JSON").startsWith("text/html"));
+		assertThat(page.body()).contains("internal-error").doesNotContain(CANARY);
+		String incident = incident(page.body());
+		assertThat(output.getAll()).doesNotContain(CANARY)
+			.contains("GET /console/audit failed unexpectedly with java.lang.IllegalStateException (incident "
+					+ incident + ")");
 	}
 
 	private static String incident(String text) {

@@ -3,9 +3,6 @@ package io.quiver.scaleout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -63,7 +60,7 @@ class TwoNodesIntegrationTest {
 
 	@BeforeAll
 	static void startTwoNodesTogether() throws Exception {
-		execute("CREATE SCHEMA " + SCHEMA);
+		TestDatabase.execute("CREATE SCHEMA " + SCHEMA);
 		upstream = FakeUpstream.start();
 		dataDir = Files.createTempDirectory("quiver-two-nodes");
 		byte[] key = new byte[32];
@@ -92,7 +89,7 @@ class TwoNodesIntegrationTest {
 		if (upstream != null) {
 			upstream.close();
 		}
-		execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+		TestDatabase.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
 	}
 
 	@Test
@@ -245,16 +242,6 @@ class TwoNodesIntegrationTest {
 				Map.of("name", tool, "arguments", arguments)))
 			.json()
 			.path("result");
-	}
-
-	private static void execute(String sql) {
-		try (Connection connection = DriverManager.getConnection(System.getenv(TestDatabase.POSTGRES_URL));
-				Statement statement = connection.createStatement()) {
-			statement.execute(sql);
-		}
-		catch (java.sql.SQLException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }

@@ -1,8 +1,6 @@
 package io.quiver.support;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -13,9 +11,9 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * Searches every column of every table of the application's schema (event payloads and
- * metadata included, read as bytes) for a string, to prove a secret or an argument value
- * is stored nowhere.
+ * Searches every column of every table of the application's schema but Flyway's history
+ * ({@link TableDump#tables}; event payloads and metadata included, read as bytes) for a
+ * string, to prove a secret or an argument value is stored nowhere.
  */
 public final class DatabaseGrep {
 
@@ -26,21 +24,14 @@ public final class DatabaseGrep {
 	public static List<String> find(DataSource dataSource, String text) {
 		List<String> hits = new ArrayList<>();
 		try (Connection connection = dataSource.getConnection()) {
-			DatabaseMetaData meta = connection.getMetaData();
-			String schema = connection.getSchema();
-			List<String> tables = new ArrayList<>();
-			try (ResultSet rs = meta.getTables(null, schema, "%", new String[] { "TABLE", "PARTITIONED TABLE" })) {
-				while (rs.next()) {
-					tables.add(rs.getString("TABLE_NAME"));
-				}
-			}
-			for (String table : tables) {
+			for (String table : TableDump.tables(dataSource)) {
 				try (Statement statement = connection.createStatement();
 						ResultSet rows = statement.executeQuery("SELECT * FROM " + table)) {
 					ResultSetMetaData columns = rows.getMetaData();
 					while (rows.next()) {
 						for (int i = 1; i <= columns.getColumnCount(); i++) {
-							if (contains(rows, i, text)) {
+							Object value = rows.getObject(i);
+							if (value != null && TableDump.text(value).contains(text)) {
 								hits.add(table + "." + columns.getColumnName(i));
 							}
 						}
@@ -52,17 +43,6 @@ public final class DatabaseGrep {
 			throw new IllegalStateException(ex);
 		}
 		return hits;
-	}
-
-	private static boolean contains(ResultSet rows, int column, String text) throws SQLException {
-		Object value = rows.getObject(column);
-		if (value == null) {
-			return false;
-		}
-		if (value instanceof byte[] bytes) {
-			return new String(bytes, StandardCharsets.UTF_8).contains(text);
-		}
-		return String.valueOf(value).contains(text);
 	}
 
 }

@@ -83,6 +83,11 @@ public final class TableDump {
 		}
 	}
 
+	/** A column's value as text; bytes (event payloads, metadata) read as UTF-8. */
+	static String text(Object value) {
+		return (value instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(value);
+	}
+
 	private static List<String> rows(Connection connection, String table) throws SQLException {
 		List<String> rows = new ArrayList<>();
 		try (Statement statement = connection.createStatement();
@@ -91,10 +96,7 @@ public final class TableDump {
 			while (rs.next()) {
 				StringJoiner row = new StringJoiner("|");
 				for (int i = 1; i <= columns.getColumnCount(); i++) {
-					Object value = rs.getObject(i);
-					String text = (value instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8)
-							: String.valueOf(value);
-					row.add(columns.getColumnName(i).toLowerCase() + "=" + text);
+					row.add(columns.getColumnName(i).toLowerCase() + "=" + text(rs.getObject(i)));
 				}
 				rows.add(row.toString());
 			}

@@ -99,7 +99,12 @@ public final class TestDatabase {
 		Runtime.getRuntime().addShutdownHook(new Thread(() -> execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE")));
 	}
 
-	private static void execute(String sql) {
+	/**
+	 * Runs one statement on the PostgreSQL server of {@value #POSTGRES_URL}, outside any
+	 * schema (creating or dropping the schema of a node started beside the application,
+	 * clearing its tables by their qualified names).
+	 */
+	public static void execute(String sql) {
 		try (Connection connection = DriverManager.getConnection(System.getenv(POSTGRES_URL));
 				Statement statement = connection.createStatement()) {
 			statement.execute(sql);

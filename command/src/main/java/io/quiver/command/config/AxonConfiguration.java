@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.quiver.command.shared.api.Actor;
+import io.quiver.command.shared.api.CommandRejectedException;
 import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
@@ -116,8 +117,20 @@ public class AxonConfiguration {
 				.retryExecutor(commandRetryExecutor)
 				.maxRetryCount(5)
 				.retryInterval(20)
+				// a refusal is final: retrying it repeats it five times, and each retry
+				// logs the refusal's message, which may quote an argument value (R10.2)
+				.addNonTransientFailurePredicate(AxonConfiguration::refused)
 				.build())
 			.build();
+	}
+
+	private static boolean refused(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof CommandRejectedException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@Bean

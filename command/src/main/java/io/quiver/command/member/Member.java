@@ -31,8 +31,11 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  * <li>a subject is a member of an organisation at most once ({@link MemberRoster});</li>
  * <li>at least one active OWNER always remains: the last one cannot be demoted, suspended
  * or removed ({@link MemberRoster} settles concurrent attempts);</li>
- * <li>a removed member accepts no further command; only a suspended member is
- * reinstated;</li>
+ * <li>a removed member accepts no further command;</li>
+ * <li>a command asking for the state the member is already in (suspending a suspended
+ * member, reinstating an active one, giving the current role) succeeds and changes
+ * nothing, so that a retried request is harmless; the answer shows the member's
+ * status;</li>
  * <li>a command naming another organisation finds no member.</li>
  * </ul>
  */

@@ -32,6 +32,7 @@ import io.quiver.query.gate.ScopeGate;
 import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.gate.Verdict;
+import io.quiver.query.support.Failures;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.PolicyLease;
@@ -110,10 +111,15 @@ public class ToolCallPipeline {
 			result = decideAndRun(caller, attempt);
 		}
 		catch (RuntimeException ex) {
-			log.error("tools/call of {} failed unexpectedly: {}", attempt.resolvedTool(), ex.toString());
+			// the class and frames only, never the message: it could quote an argument
+			// value (R10.2, see Failures)
+			String incident = Failures.incident();
+			log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}", attempt.resolvedTool(),
+					ex.getClass().getName(), incident, Failures.trace(ex));
 			attempt.failed("internal-error");
-			result = ToolResult.error("Quiver could not complete this call because of an internal error; nothing "
-					+ "is known to have changed. Try again, and report it if it persists.");
+			result = ToolResult.error("Quiver could not complete this call because of an internal error (incident "
+					+ incident + "); nothing is known to have changed. Try again, and report the incident if it "
+					+ "persists.");
 		}
 		attempt.finished(System.nanoTime() - started);
 		try {
@@ -124,7 +130,9 @@ public class ToolCallPipeline {
 			return auditUnavailable(attempt);
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
-			log.error("The audit trail refused an entry for {}: {}", attempt.resolvedTool(), ex.toString());
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			log.error("The audit trail refused an entry for {}: {}", attempt.resolvedTool(),
+					cause.getClass().getName());
 			return auditUnavailable(attempt);
 		}
 		return result;

@@ -5,9 +5,13 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.RolePermissions;
+import io.quiver.query.support.Failures;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -25,6 +29,8 @@ import org.springframework.web.servlet.ModelAndView;
 @ControllerAdvice(basePackageClasses = ConsoleAdvice.class)
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ConsoleAdvice {
+
+	private static final Logger log = LoggerFactory.getLogger(ConsoleAdvice.class);
 
 	private final ConsoleCallers callers;
 
@@ -64,6 +70,26 @@ class ConsoleAdvice {
 			IllegalArgumentException.class })
 	ModelAndView invalid(Exception ex, HttpServletRequest request) {
 		return error(HttpStatus.BAD_REQUEST, "invalid-input", ex.getMessage(), request);
+	}
+
+	/**
+	 * Whatever no handler above expected, as a page rather than the API's JSON; logged
+	 * with an incident id, the class and the stack frames, never the message (SPEC R10.2,
+	 * see {@link Failures}).
+	 */
+	@ExceptionHandler(RuntimeException.class)
+	ModelAndView unexpected(RuntimeException ex, HttpServletRequest request) {
+		if (ex instanceof ErrorResponse known) {
+			return error(HttpStatus.valueOf(known.getStatusCode().value()), "invalid-request",
+					known.getBody().getDetail(), request);
+		}
+		String incident = Failures.incident();
+		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", request.getMethod(), request.getRequestURI(),
+				ex.getClass().getName(), incident, Failures.trace(ex));
+		return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
+				"Quiver could not complete this request because of an internal error (incident " + incident
+						+ "). Try again, and report the incident if it persists.",
+				request);
 	}
 
 	private ModelAndView error(HttpStatus status, String code, String message, HttpServletRequest request) {

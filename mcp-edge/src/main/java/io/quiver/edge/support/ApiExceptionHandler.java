@@ -6,18 +6,22 @@ import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.edge.security.RequestGuard;
+import io.quiver.query.support.Failures;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
-import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * The REST API's errors, in one place: RFC 9457 problem details with a stable
@@ -30,6 +34,8 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 @RestControllerAdvice(basePackages = "io.quiver.edge")
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class ApiExceptionHandler {
+
+	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
 	@ExceptionHandler(CommandRejectedException.class)
 	ProblemDetail rejected(CommandRejectedException ex) {
@@ -72,9 +78,25 @@ public class ApiExceptionHandler {
 		return problem(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", ex.getMessage());
 	}
 
-	@ExceptionHandler(NoResourceFoundException.class)
-	ProblemDetail noResource(NoResourceFoundException ex) {
-		return problem(HttpStatus.NOT_FOUND, "not-found", "no such endpoint: /" + ex.getResourcePath());
+	/**
+	 * Whatever no handler above expected. The answer and the log line carry an incident
+	 * id; the log line has the class and stack frames but no message, which could quote a
+	 * request's values (SPEC R10.2, see {@link Failures}).
+	 */
+	@ExceptionHandler(RuntimeException.class)
+	ResponseEntity<ProblemDetail> unexpected(RuntimeException ex, HttpServletRequest request) {
+		if (ex instanceof ErrorResponse known) {
+			// Spring's own refusals (a timed-out request, a failed validation): as Spring
+			// Boot would answer them
+			return ResponseEntity.status(known.getStatusCode()).body(known.getBody());
+		}
+		String incident = Failures.incident();
+		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", request.getMethod(), request.getRequestURI(),
+				ex.getClass().getName(), incident, Failures.trace(ex));
+		return ResponseEntity.internalServerError()
+			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
+					"Quiver could not complete this request because of an internal error (incident " + incident
+							+ "); nothing is known to have changed. Try again, and report the incident if it persists."));
 	}
 
 	static HttpStatus status(ErrorCode code) {
@@ -86,7 +108,7 @@ public class ApiExceptionHandler {
 		};
 	}
 
-	private static ProblemDetail problem(HttpStatus status, String code, String message) {
+	static ProblemDetail problem(HttpStatus status, String code, String message) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, message);
 		problem.setType(URI.create("https://quiver.dev/problems/" + code));
 		problem.setTitle(status.getReasonPhrase());

@@ -16,6 +16,7 @@ import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.support.DatabaseGrep;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
@@ -65,9 +66,9 @@ class AuditCanaryIntegrationTest extends QuiverIntegrationTest {
 		this.upstream = FakeUpstream.start();
 		this.org = this.organizations.create("audit-canary");
 		this.owner = rest(this.org, "owner");
-		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 0)), 200);
-		expect(this.owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
+		OrgAdmin admin = new OrgAdmin(this.owner);
+		admin.collapseThreshold(0);
+		admin.registerHttpConnector("echo", "Echo", this.upstream.openApi());
 		expect(this.owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-canary", "credential",
 				Map.of("type", "bearer", "token", "audit-canary-token"))), 201);
 		this.logging.setLogLevel("io.quiver", LogLevel.TRACE);

@@ -1,10 +1,8 @@
 package io.quiver.edge.audit;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
+
+import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
@@ -12,12 +10,14 @@ import io.quiver.support.Mcp;
 import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
+import io.quiver.support.TableDump;
 import io.quiver.support.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
@@ -37,6 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AuditLossBudgetIntegrationTest extends QuiverIntegrationTest {
 
 	private static final String RESULT = "loss-budget-result-7c2e";
+
+	@Autowired
+	DataSource dataSource;
 
 	private FakeUpstream upstream;
 
@@ -59,14 +62,14 @@ class AuditLossBudgetIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@AfterEach
-	void stop() throws SQLException {
+	void stop() {
 		execute("DROP TRIGGER IF EXISTS " + this.trigger + " ON tool_call_audit");
 		execute("DROP FUNCTION IF EXISTS " + this.trigger + "()");
 		this.upstream.close();
 	}
 
 	@Test
-	void aCallTheTrailCannotRecordGetsNoSuccessAnswer(CapturedOutput output) throws SQLException {
+	void aCallTheTrailCannotRecordGetsNoSuccessAnswer(CapturedOutput output) {
 		this.upstream.reply("{\"answer\":\"" + RESULT + "\"}");
 		try (Mcp client = mcp(this.org, "owner")) {
 			Mcp.Result before = client.call("echo-loss__get_item", Map.of("id", "1"));
@@ -104,18 +107,15 @@ class AuditLossBudgetIntegrationTest extends QuiverIntegrationTest {
 	 * Makes the database refuse this organisation's trail inserts only, as an unavailable
 	 * or full audit store would.
 	 */
-	private void refuseTrailWrites() throws SQLException {
+	private void refuseTrailWrites() {
 		execute("CREATE FUNCTION " + this.trigger + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
 				+ "RAISE EXCEPTION 'the audit store is unavailable (test)'; END $$");
 		execute("CREATE TRIGGER " + this.trigger + " BEFORE INSERT ON tool_call_audit FOR EACH ROW WHEN (NEW.org_id = '"
 				+ this.org + "') EXECUTE FUNCTION " + this.trigger + "()");
 	}
 
-	private static void execute(String sql) throws SQLException {
-		try (Connection db = DriverManager.getConnection(TestDatabase.postgresUrl());
-				Statement statement = db.createStatement()) {
-			statement.execute(sql);
-		}
+	private void execute(String sql) {
+		TableDump.execute(this.dataSource, sql);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
@@ -30,9 +31,9 @@ class ArgumentValidationIntegrationTest extends QuiverIntegrationTest {
 		this.upstream = FakeUpstream.start();
 		this.org = this.organizations.create("args");
 		Rest owner = rest(this.org, "owner");
-		expect(owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 0)), 200);
-		expect(owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
+		OrgAdmin admin = new OrgAdmin(owner);
+		admin.collapseThreshold(0);
+		admin.registerHttpConnector("echo", "Echo", this.upstream.openApi());
 		expect(owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-x", "credential",
 				Map.of("type", "bearer", "token", "args-test-token"))), 201);
 	}

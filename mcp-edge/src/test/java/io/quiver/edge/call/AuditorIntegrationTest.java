@@ -6,6 +6,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
@@ -33,11 +34,11 @@ class AuditorIntegrationTest extends QuiverIntegrationTest {
 		this.upstream = FakeUpstream.start();
 		this.org = this.organizations.create("auditor");
 		this.owner = rest(this.org, "owner");
-		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 0)), 200);
-		expect(this.owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
-		expect(this.owner.post("/api/v1/members", Map.of("subject", "audrey", "role", "AUDITOR")), 201);
-		expect(this.owner.post("/api/v1/members", Map.of("subject", "alice", "role", "MEMBER")), 201);
+		OrgAdmin admin = new OrgAdmin(this.owner);
+		admin.collapseThreshold(0);
+		admin.registerHttpConnector("echo", "Echo", this.upstream.openApi());
+		admin.invite("audrey", "AUDITOR");
+		admin.invite("alice", "MEMBER");
 		expect(this.owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-owner", "credential",
 				Map.of("type", "bearer", "token", "auditor-test-token"))), 201);
 		expect(this.owner.post("/api/v1/toolboxes", Map.of("name", "audit")), 201);

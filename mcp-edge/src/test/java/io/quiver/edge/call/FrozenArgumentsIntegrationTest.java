@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
@@ -38,14 +39,14 @@ class FrozenArgumentsIntegrationTest extends QuiverIntegrationTest {
 		this.upstream = FakeUpstream.start();
 		this.org = this.organizations.create("frozen");
 		this.owner = rest(this.org, "owner");
-		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 10_000)), 200);
-		expect(this.owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
+		OrgAdmin admin = new OrgAdmin(this.owner);
+		admin.collapseThreshold(10_000);
+		admin.registerHttpConnector("echo", "Echo", this.upstream.openApi());
 		for (String account : List.of("work", "personal", "legal", "ops", "sales")) {
 			expect(this.owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-" + account,
 					"credential", Map.of("type", "bearer", "token", "token-of-" + account))), 201);
 		}
-		expect(this.owner.post("/api/v1/members", Map.of("subject", "alice", "role", "MEMBER")), 201);
+		admin.invite("alice", "MEMBER");
 		expect(this.owner.post("/api/v1/toolboxes", Map.of("name", "hr")), 201);
 		expect(this.owner.post("/api/v1/toolboxes/hr/grants", Map.of("target", "role:MEMBER")), 200);
 		addEntry(Map.of("operation", "echo.create_item", "connections", List.of("echo-work"), "defaults",

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
@@ -35,10 +36,10 @@ class PolicyFreshnessIntegrationTest extends QuiverIntegrationTest {
 		this.upstream = FakeUpstream.start();
 		this.org = this.organizations.create("fresh");
 		this.owner = rest(this.org, "owner");
-		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 10_000)), 200);
-		expect(this.owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
-		expect(this.owner.post("/api/v1/members", Map.of("subject", "alice", "role", "MEMBER")), 201);
+		OrgAdmin admin = new OrgAdmin(this.owner);
+		admin.collapseThreshold(10_000);
+		admin.registerHttpConnector("echo", "Echo", this.upstream.openApi());
+		admin.invite("alice", "MEMBER");
 		expect(this.owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-alice", "owner",
 				"alice", "credential", Map.of("type", "bearer", "token", "fresh-test-token"))), 201);
 	}

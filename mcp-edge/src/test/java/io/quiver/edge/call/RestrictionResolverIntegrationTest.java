@@ -7,6 +7,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
@@ -36,11 +37,11 @@ class RestrictionResolverIntegrationTest extends QuiverIntegrationTest {
 		this.upstream = FakeUpstream.start();
 		this.org = this.organizations.create("resolver");
 		this.owner = rest(this.org, "owner");
-		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 10_000)), 200);
-		expect(this.owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
+		OrgAdmin admin = new OrgAdmin(this.owner);
+		admin.collapseThreshold(10_000);
+		admin.registerHttpConnector("echo", "Echo", this.upstream.openApi());
 		for (String subject : List.of("alice", "lea")) {
-			expect(this.owner.post("/api/v1/members", Map.of("subject", subject, "role", "MEMBER")), 201);
+			admin.invite(subject, "MEMBER");
 		}
 		connect("alice", "echo-alice");
 		connect("lea", "echo-legal");

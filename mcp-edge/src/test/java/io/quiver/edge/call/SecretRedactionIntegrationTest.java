@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
@@ -51,9 +52,9 @@ class SecretRedactionIntegrationTest extends QuiverIntegrationTest {
 		this.upstream = FakeUpstream.start();
 		this.org = this.organizations.create("canary");
 		this.owner = rest(this.org, "owner");
-		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 0)), 200);
-		expect(this.owner.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
+		OrgAdmin admin = new OrgAdmin(this.owner);
+		admin.collapseThreshold(0);
+		admin.registerHttpConnector("echo", "Echo", this.upstream.openApi());
 		connect("echo-bearer", Map.of("type", "bearer", "token", BEARER));
 		connect("echo-header", Map.of("type", "header", "name", "X-Api-Key", "value", HEADER));
 		connect("echo-basic", Map.of("type", "basic", "username", "robot", "password", PASSWORD));

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * The console over plain HTTP, as a browser without JavaScript would use it: a cookie
  * jar, no redirects followed, and the CSRF token read from the last page's forms.
  */
-final class ConsoleHttp {
+public final class ConsoleHttp {
 
 	private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
@@ -33,7 +33,7 @@ final class ConsoleHttp {
 
 	private String lastPage = "";
 
-	ConsoleHttp(String baseUrl) {
+	public ConsoleHttp(String baseUrl) {
 		this.baseUrl = baseUrl;
 		this.http = HttpClient.newBuilder()
 			.cookieHandler(this.cookies)
@@ -51,7 +51,7 @@ final class ConsoleHttp {
 		return this;
 	}
 
-	HttpResponse<String> get(String path) {
+	public HttpResponse<String> get(String path) {
 		HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(this.baseUrl + path)).GET());
 		this.lastPage = response.body();
 		return response;
@@ -78,7 +78,7 @@ final class ConsoleHttp {
 	}
 
 	/** Signs in with the development sign-in; answers the sign-in POST. */
-	HttpResponse<String> signIn(String org, String subject) {
+	public HttpResponse<String> signIn(String org, String subject) {
 		get("/console/sign-in");
 		Map<String, String> form = new LinkedHashMap<>();
 		form.put("_csrf", csrf());

@@ -128,6 +128,21 @@ class ConsoleSecurityIntegrationTest extends QuiverIntegrationTest {
 		assertThat(console().get("/swagger-ui/index.html").statusCode()).isEqualTo(200);
 	}
 
+	/** Only {@code /api/**} answers an unknown path with the API's problem body. */
+	@Test
+	void anUnknownConsolePageIsNotAnsweredAsTheApi() {
+		String org = this.organizations.create("console-unknown");
+		ConsoleHttp owner = console();
+		owner.get("/console/sign-in");
+		owner.signIn(org, "owner");
+
+		HttpResponse<String> page = owner.get("/console/nope");
+		assertThat(page.statusCode()).isEqualTo(404);
+		assertThat(page.body()).as("Spring Boot's answer, not the API's problem body")
+			.contains("No static resource console/nope")
+			.doesNotContain("\"code\"");
+	}
+
 	private ConsoleHttp console() {
 		return new ConsoleHttp(baseUrl());
 	}

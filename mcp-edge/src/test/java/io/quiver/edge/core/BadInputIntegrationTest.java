@@ -293,6 +293,16 @@ class BadInputIntegrationTest extends QuiverIntegrationTest {
 		assertThat(this.owner.get("/api/v1/toolboxes/big").status()).isEqualTo(404);
 	}
 
+	@Test
+	void unknownApiPathsAnswerTheApiProblem() {
+		SoftAssertions soft = new SoftAssertions();
+		refused(soft, "GET", "/api/v1/nope", null, 404, "not-found", "/api/v1/nope");
+		refused(soft, "GET", "/api/v2/members", null, 404, "not-found", "/api/v2/members");
+		refused(soft, "DELETE", "/api/v1/members/alice/nope", null, 404, "not-found", "/api/v1/members/alice/nope");
+		refused(soft, "POST", "/api/v1/nope", "{}", 404, "not-found", "/api/v1/nope");
+		soft.assertAll();
+	}
+
 	private void refused(SoftAssertions soft, String method, String path, String body, int status, String code,
 			String... mentions) {
 		refused(soft, method, path, body, "application/json", status, code, mentions);

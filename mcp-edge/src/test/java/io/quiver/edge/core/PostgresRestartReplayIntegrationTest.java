@@ -62,7 +62,7 @@ class PostgresRestartReplayIntegrationTest {
 
 	@BeforeAll
 	static void schema() throws Exception {
-		execute("CREATE SCHEMA " + SCHEMA);
+		TestDatabase.execute("CREATE SCHEMA " + SCHEMA);
 		upstream = FakeUpstream.start();
 		byte[] key = new byte[32];
 		new SecureRandom().nextBytes(key);
@@ -79,7 +79,7 @@ class PostgresRestartReplayIntegrationTest {
 		if (upstream != null) {
 			upstream.close();
 		}
-		execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+		TestDatabase.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
 	}
 
 	@Test
@@ -259,24 +259,13 @@ class PostgresRestartReplayIntegrationTest {
 
 	private static void wipeProjections() {
 		for (String table : projectionTables()) {
-			execute("DELETE FROM " + SCHEMA + "." + table);
+			TestDatabase.execute("DELETE FROM " + SCHEMA + "." + table);
 		}
 	}
 
 	private static JsonNode expect(Rest.Response response, int status) {
 		assertThat(response.status()).as(response.body()).isEqualTo(status);
 		return response.json();
-	}
-
-	private static void execute(String sql) {
-		try (java.sql.Connection connection = java.sql.DriverManager
-			.getConnection(System.getenv(TestDatabase.POSTGRES_URL));
-				java.sql.Statement statement = connection.createStatement()) {
-			statement.execute(sql);
-		}
-		catch (java.sql.SQLException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }

@@ -31,6 +31,7 @@ import io.quiver.query.audit.api.AuditVerification;
 import io.quiver.query.audit.api.BrokenLink;
 import io.quiver.query.audit.api.FindAuditEntriesQuery;
 import io.quiver.query.audit.api.ToolCallRecord;
+import io.quiver.query.support.Failures;
 import io.quiver.query.support.ReadModelJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -144,7 +145,9 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 			}
 		}
 		if (written == null) {
-			log.error("Could not append {} entries to the audit trail: {}", batch.size(), failure.toString());
+			// the class and frames only: a database's message can quote the statement's
+			// values (R10.2, see Failures)
+			log.error("Could not append {} entries to the audit trail: {}", batch.size(), Failures.trace(failure));
 			for (Pending pending : batch) {
 				pending.result().completeExceptionally(failure);
 			}

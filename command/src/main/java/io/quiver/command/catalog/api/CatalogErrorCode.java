@@ -16,9 +16,7 @@ public enum CatalogErrorCode implements ErrorCode {
 	/** Connections still use the connector. */
 	CONNECTOR_IN_USE("catalog.connector-in-use", Kind.CONFLICT),
 	/** The connector definition (or the OpenAPI document) is not usable. */
-	INVALID_DEFINITION("catalog.invalid-definition", Kind.INVALID),
-	/** The connector has no operation of this name. */
-	OPERATION_NOT_FOUND("catalog.operation-not-found", Kind.NOT_FOUND);
+	INVALID_DEFINITION("catalog.invalid-definition", Kind.INVALID);
 
 	private final String code;
 

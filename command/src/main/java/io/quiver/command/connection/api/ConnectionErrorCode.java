@@ -13,8 +13,6 @@ public enum ConnectionErrorCode implements ErrorCode {
 	INVALID_LABEL("connection.invalid-label", Kind.INVALID),
 	/** The connection was deleted. */
 	CONNECTION_DELETED("connection.deleted", Kind.CONFLICT),
-	/** Members manage only their own connections. */
-	NOT_OWNER("connection.not-owner", Kind.FORBIDDEN),
 	/** The upstream could not be reached to import its tools. */
 	UPSTREAM_UNAVAILABLE("connection.upstream-unavailable", Kind.CONFLICT),
 	/** The credential is malformed. */

@@ -16,8 +16,6 @@ public enum MemberErrorCode implements ErrorCode {
 	LAST_OWNER("member.last-owner", Kind.CONFLICT),
 	/** The member was removed and accepts no further change. */
 	MEMBER_REMOVED("member.removed", Kind.CONFLICT),
-	/** Only a suspended member can be reinstated. */
-	NOT_SUSPENDED("member.not-suspended", Kind.CONFLICT),
 	/** Only an OWNER makes or removes another OWNER. */
 	OWNER_REQUIRED("member.owner-required", Kind.FORBIDDEN);
 

@@ -7,8 +7,6 @@ import io.quiver.command.shared.api.ErrorCode;
  */
 public enum OrganizationErrorCode implements ErrorCode {
 
-	/** An organisation with this id already exists. */
-	ORGANIZATION_EXISTS("organization.exists", Kind.CONFLICT),
 	/** A setting is out of range. */
 	INVALID_SETTINGS("organization.invalid-settings", Kind.INVALID);
 

@@ -115,6 +115,43 @@ class RelevanceFloorTest {
 		assertThat(SearchFixture.keys(fixture.search("alpha beta"))).containsExactly("a__one");
 	}
 
+	@Test
+	void prefixThatIsNotAnInflectionDoesNotRaiseTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("hubspot__calls_create", "Create a call")
+			.tool("hubspot__calls_list", "List calls")
+			.tool("hubspot__calls_get", "Get a call")
+			.tool("trello__get_custom_fields", "Get the fields of a board");
+
+		SearchResult result = fixture.search("log a call with a customer");
+
+		// "customer" only starts with "custom": it is scored, but, rarer than "call", it
+		// would otherwise leave every call tool under half and answer the custom fields
+		assertThat(SearchFixture.keys(result)).containsExactlyInAnyOrder("hubspot__calls_create", "hubspot__calls_list",
+				"hubspot__calls_get");
+	}
+
+	@Test
+	void pluralOfANameTokenStillRaisesTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("notion__get_block", "Get a block")
+			.tool("notion__list_users", "List users")
+			.tool("notion__list_databases", "List databases");
+
+		// "blocks" is "block" inflected: it anchors, so list_users (list only) is under
+		// half
+		assertThat(SearchFixture.keys(fixture.search("list blocks"))).containsExactly("notion__get_block");
+	}
+
+	@Test
+	void prefixWhoseRestIsAnotherQueryWordStillRaisesTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("jira__add_worklog", "Add a worklog entry")
+			.tool("github__get_job_logs", "Get the logs of a job")
+			.tool("datadog__get_logs", "Get logs");
+
+		// "work" + "log" spell "worklog": work anchors, and the log tools, matching the
+		// commoner word only, are under half
+		assertThat(SearchFixture.keys(fixture.search("log work"))).containsExactly("jira__add_worklog");
+	}
+
 	private static org.assertj.core.data.Offset<Double> within() {
 		return org.assertj.core.data.Offset.offset(1e-9);
 	}

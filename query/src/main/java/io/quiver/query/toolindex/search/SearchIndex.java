@@ -331,16 +331,18 @@ public final class SearchIndex {
 	private void score(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
 		apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
 		if (token.length() >= MIN_PREFIX) {
-			// name tokens the query token is a prefix of
+			// name tokens the query token is a prefix of: they anchor it only as a
+			// compound of query tokens
 			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
 					false);
 			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
-				apply(entry.getValue(), NAME_PREFIX * factor, anchors(entry.getKey(), token.length(), terms), visible,
+				apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms), visible,
 						scratch);
 			}
-			// name tokens that are a prefix of the query token
+			// name tokens that are a prefix of the query token: they anchor it only if
+			// it is an inflection of one
 			for (int end = MIN_PREFIX; end < token.length(); end++) {
-				apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, anchors(token, end, terms),
+				apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection(token, end),
 						visible, scratch);
 			}
 		}
@@ -349,35 +351,35 @@ public final class SearchIndex {
 	}
 
 	/**
-	 * Whether a prefix match may anchor its token, so that the token raises the floor:
-	 * the longer side, {@code longer}, is the shorter side (its first {@code stem}
-	 * characters) with an inflectional ending ({@code issue} and {@code issues},
-	 * {@code create} and {@code created}) or followed by another query token
-	 * ({@code work} and {@code worklog} for "log work"). {@code customer} only starts
-	 * with {@code custom}, {@code checkout} with {@code check}: such a match still scores
-	 * but, like a description match, does not raise the bar (docs/search.md, refinement
-	 * 7).
+	 * Whether the name token {@code name}, of which the query token is the first
+	 * {@code stem} characters, continues with another query token: {@code worklog} for
+	 * "log work". Only then does such a match anchor the query token; {@code service} is
+	 * only the beginning of {@code services} (docs/search.md, refinement 7).
 	 */
-	private static boolean anchors(String longer, int stem, List<String> terms) {
-		if (inflection(longer, stem)) {
-			return true;
-		}
-		int rest = longer.length() - stem;
+	private static boolean compound(String name, int stem, List<String> terms) {
+		int rest = name.length() - stem;
 		for (int i = 0, n = terms.size(); i < n; i++) {
 			String term = terms.get(i);
-			if (term.length() == rest && longer.startsWith(term, stem)) {
+			if (term.length() == rest && name.startsWith(term, stem)) {
 				return true;
 			}
 		}
 		return false;
 	}
 
-	private static boolean inflection(String longer, int stem) {
-		int rest = longer.length() - stem;
+	/**
+	 * Whether the query token {@code query} is the name token of its first {@code stem}
+	 * characters with an inflectional ending ({@code blocks} for {@code block},
+	 * {@code created} for {@code create}). Only then does such a match anchor the query
+	 * token; {@code customer} only begins with {@code custom}, {@code checkout} with
+	 * {@code check} (docs/search.md, refinement 7).
+	 */
+	private static boolean inflection(String query, int stem) {
+		int rest = query.length() - stem;
 		return switch (rest) {
-			case 1 -> longer.charAt(stem) == 's' || (longer.charAt(stem) == 'd' && longer.charAt(stem - 1) == 'e');
-			case 2 -> longer.startsWith("es", stem) || longer.startsWith("ed", stem);
-			case 3 -> longer.startsWith("ing", stem);
+			case 1 -> query.charAt(stem) == 's' || (query.charAt(stem) == 'd' && query.charAt(stem - 1) == 'e');
+			case 2 -> query.startsWith("es", stem) || query.startsWith("ed", stem);
+			case 3 -> query.startsWith("ing", stem);
 			default -> false;
 		};
 	}

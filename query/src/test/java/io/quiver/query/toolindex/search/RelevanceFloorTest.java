@@ -116,18 +116,30 @@ class RelevanceFloorTest {
 	}
 
 	@Test
-	void prefixThatIsNotAnInflectionDoesNotRaiseTheFloor() {
-		SearchFixture fixture = new SearchFixture().tool("hubspot__calls_create", "Create a call")
-			.tool("hubspot__calls_list", "List calls")
-			.tool("hubspot__calls_get", "Get a call")
-			.tool("trello__get_custom_fields", "Get the fields of a board");
+	void wordThatOnlyBeginsWithANameTokenDoesNotRaiseTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("kubernetes__scale_deployment", "Scale a deployment")
+			.tool("kubernetes__create_deployment", "Create a deployment")
+			.tool("kubernetes__health_check", "Check the health of the server");
 
-		SearchResult result = fixture.search("log a call with a customer");
+		SearchResult result = fixture.search("checkout deployment");
 
-		// "customer" only starts with "custom": it is scored, but, rarer than "call", it
-		// would otherwise leave every call tool under half and answer the custom fields
-		assertThat(SearchFixture.keys(result)).containsExactlyInAnyOrder("hubspot__calls_create", "hubspot__calls_list",
-				"hubspot__calls_get");
+		// "checkout" only begins with "check": it is scored, but, rarer than
+		// "deployment", it would otherwise leave both deployment tools under half and
+		// answer the health check
+		assertThat(SearchFixture.keys(result)).containsExactlyInAnyOrder("kubernetes__scale_deployment",
+				"kubernetes__create_deployment");
+	}
+
+	@Test
+	void wordThatIsOnlyTheBeginningOfAPluralNameDoesNotRaiseTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("datadog__get_logs", "Get logs")
+			.tool("datadog__tail_logs", "Tail logs")
+			.tool("datadog__list_services", "List services");
+
+		// "service" names the argument here; the plural "services" of a listing tool
+		// does not make it what the query is about
+		assertThat(SearchFixture.keys(fixture.search("logs of the api service")))
+			.containsExactlyInAnyOrder("datadog__get_logs", "datadog__tail_logs");
 	}
 
 	@Test
@@ -142,14 +154,15 @@ class RelevanceFloorTest {
 	}
 
 	@Test
-	void prefixWhoseRestIsAnotherQueryWordStillRaisesTheFloor() {
-		SearchFixture fixture = new SearchFixture().tool("jira__add_worklog", "Add a worklog entry")
-			.tool("github__get_job_logs", "Get the logs of a job")
-			.tool("datadog__get_logs", "Get logs");
+	void beginningOfANameThatContinuesWithAnotherQueryWordStillRaisesTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("jira__add_worklog", "Add a worklog")
+			.tool("jira__update_issue", "Update an issue")
+			.tool("jira__get_issue", "Get an issue");
 
-		// "work" + "log" spell "worklog": work anchors, and the log tools, matching the
-		// commoner word only, are under half
-		assertThat(SearchFixture.keys(fixture.search("log work"))).containsExactly("jira__add_worklog");
+		// "work" and "log" spell "worklog": work anchors, outweighs issue, and the issue
+		// tools are under half
+		assertThat(SearchFixture.keys(fixture.search("log work hours on an issue")))
+			.containsExactly("jira__add_worklog");
 	}
 
 	private static org.assertj.core.data.Offset<Double> within() {

@@ -32,8 +32,12 @@ final class Scratch {
 	/** Per term: best direct (not equivalent) score on any visible tool. */
 	float[] maxDirect = new float[8];
 
-	/** Per term: best score on any visible tool, equivalents included. */
-	float[] maxAny = new float[8];
+	/**
+	 * Per term: best score on any visible tool, equivalents included, leaving out prefix
+	 * matches that are neither an inflection nor a compound of query words
+	 * ({@code customer} on {@code custom}): what decides whether the term is anchored.
+	 */
+	float[] maxAnchor = new float[8];
 
 	boolean equivalentPass;
 
@@ -61,12 +65,12 @@ final class Scratch {
 		if (this.df.length < termCount) {
 			this.df = new int[termCount];
 			this.maxDirect = new float[termCount];
-			this.maxAny = new float[termCount];
+			this.maxAnchor = new float[termCount];
 		}
 		else {
 			Arrays.fill(this.df, 0, termCount, 0);
 			Arrays.fill(this.maxDirect, 0, termCount, 0f);
-			Arrays.fill(this.maxAny, 0, termCount, 0f);
+			Arrays.fill(this.maxAnchor, 0, termCount, 0f);
 		}
 	}
 
@@ -78,14 +82,15 @@ final class Scratch {
 
 	/**
 	 * The current term scores {@code value} on {@code ordinal}: kept if better than what
-	 * it had. In the equivalent pass, a tool the term did not match directly keeps its
-	 * score negative until {@link #endEquivalents()}, so that df counts it once.
+	 * it had; {@code anchors} says whether the match may anchor the term. In the
+	 * equivalent pass, a tool the term did not match directly keeps its score negative
+	 * until {@link #endEquivalents()}, so that df counts it once.
 	 */
-	void offer(int ordinal, float value) {
+	void offer(int ordinal, float value, boolean anchors) {
 		int index = slot(ordinal) * this.terms + this.term;
 		float current = this.scores[index];
-		if (value > this.maxAny[this.term]) {
-			this.maxAny[this.term] = value;
+		if (anchors && value > this.maxAnchor[this.term]) {
+			this.maxAnchor[this.term] = value;
 		}
 		if (!this.equivalentPass) {
 			if (value > current) {

@@ -222,7 +222,7 @@ public final class SearchIndex {
 		Scratch scratch = scratch(termCount);
 		try {
 			for (int t = 0; t < termCount; t++) {
-				collect(plan.terms().get(t), t, visible, scratch);
+				collect(plan.terms(), t, visible, scratch);
 			}
 			for (Mention mention : plan.mentions()) {
 				if (!connected(mention, visible, scratch)) {
@@ -253,7 +253,7 @@ public final class SearchIndex {
 				if (searched[t]) {
 					weights[t] = weight(scratch.df[t], visibleCount);
 					total += weights[t];
-					if (firm[t] || scratch.maxAny[t] >= ANCHORED) {
+					if (firm[t] || scratch.maxAnchor[t] >= ANCHORED) {
 						floorWeights[t] = weights[t];
 						floorTotal += weights[t];
 					}
@@ -314,45 +314,84 @@ public final class SearchIndex {
 	 * from ranking below one that reaches "create" through "new" (docs/search.md,
 	 * refinement 1).
 	 */
-	private void collect(String token, int t, BitSet visible, Scratch scratch) {
+	private void collect(List<String> terms, int t, BitSet visible, Scratch scratch) {
+		String token = terms.get(t);
 		scratch.startTerm(t);
-		score(token, 1f, visible, scratch);
+		score(token, terms, 1f, visible, scratch);
 		List<String> equivalents = this.lexicon.equivalents(token);
 		if (!equivalents.isEmpty()) {
 			scratch.equivalentPass = true;
 			for (String equivalent : equivalents) {
-				score(equivalent, EQUIVALENT, visible, scratch);
+				score(equivalent, terms, EQUIVALENT, visible, scratch);
 			}
 			scratch.endEquivalents();
 		}
 	}
 
-	private void score(String token, float factor, BitSet visible, Scratch scratch) {
-		apply(this.nameTerms.get(token), EXACT_NAME * factor, visible, scratch);
+	private void score(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
+		apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
 		if (token.length() >= MIN_PREFIX) {
-			// name tokens the query token is a prefix of
+			// name tokens the query token is a prefix of: they anchor it only as a
+			// compound of query tokens
 			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
 					false);
-			for (Postings postings : longer.values()) {
-				apply(postings, NAME_PREFIX * factor, visible, scratch);
+			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
+				apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms), visible,
+						scratch);
 			}
-			// name tokens that are a prefix of the query token
+			// name tokens that are a prefix of the query token: they anchor it only if
+			// it is an inflection of one
 			for (int end = MIN_PREFIX; end < token.length(); end++) {
-				apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, visible, scratch);
+				apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection(token, end),
+						visible, scratch);
 			}
 		}
-		apply(this.connectorTerms.get(token), CONNECTOR * factor, visible, scratch);
-		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, visible, scratch);
+		apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible, scratch);
+		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
 	}
 
-	private static void apply(Postings postings, float value, BitSet visible, Scratch scratch) {
+	/**
+	 * Whether the name token {@code name}, of which the query token is the first
+	 * {@code stem} characters, continues with another query token: {@code worklog} for
+	 * "log work". Only then does such a match anchor the query token; {@code service} is
+	 * only the beginning of {@code services} (docs/search.md, refinement 7).
+	 */
+	private static boolean compound(String name, int stem, List<String> terms) {
+		int rest = name.length() - stem;
+		for (int i = 0, n = terms.size(); i < n; i++) {
+			String term = terms.get(i);
+			if (term.length() == rest && name.startsWith(term, stem)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether the query token {@code query} is the name token of its first {@code stem}
+	 * characters with an inflectional ending ({@code blocks} for {@code block},
+	 * {@code created} for {@code create}). Only then does such a match anchor the query
+	 * token; {@code customer} only begins with {@code custom}, {@code checkout} with
+	 * {@code check} (docs/search.md, refinement 7).
+	 */
+	private static boolean inflection(String query, int stem) {
+		int rest = query.length() - stem;
+		return switch (rest) {
+			case 1 -> query.charAt(stem) == 's' || (query.charAt(stem) == 'd' && query.charAt(stem - 1) == 'e');
+			case 2 -> query.startsWith("es", stem) || query.startsWith("ed", stem);
+			case 3 -> query.startsWith("ing", stem);
+			default -> false;
+		};
+	}
+
+	private static void apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
 		if (postings == null) {
 			return;
 		}
 		for (int i = 0, n = postings.size(); i < n; i++) {
 			int ordinal = postings.get(i);
 			if (visible.get(ordinal)) {
-				scratch.offer(ordinal, value);
+				scratch.offer(ordinal, value, anchors);
 			}
 		}
 	}

@@ -115,6 +115,56 @@ class RelevanceFloorTest {
 		assertThat(SearchFixture.keys(fixture.search("alpha beta"))).containsExactly("a__one");
 	}
 
+	@Test
+	void wordThatOnlyBeginsWithANameTokenDoesNotRaiseTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("kubernetes__scale_deployment", "Scale a deployment")
+			.tool("kubernetes__create_deployment", "Create a deployment")
+			.tool("kubernetes__health_check", "Check the health of the server");
+
+		SearchResult result = fixture.search("checkout deployment");
+
+		// "checkout" only begins with "check": it is scored, but, rarer than
+		// "deployment", it would otherwise leave both deployment tools under half and
+		// answer the health check
+		assertThat(SearchFixture.keys(result)).containsExactlyInAnyOrder("kubernetes__scale_deployment",
+				"kubernetes__create_deployment");
+	}
+
+	@Test
+	void wordThatIsOnlyTheBeginningOfAPluralNameDoesNotRaiseTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("datadog__get_logs", "Get logs")
+			.tool("datadog__tail_logs", "Tail logs")
+			.tool("datadog__list_services", "List services");
+
+		// "service" names the argument here; the plural "services" of a listing tool
+		// does not make it what the query is about
+		assertThat(SearchFixture.keys(fixture.search("logs of the api service")))
+			.containsExactlyInAnyOrder("datadog__get_logs", "datadog__tail_logs");
+	}
+
+	@Test
+	void pluralOfANameTokenStillRaisesTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("notion__get_block", "Get a block")
+			.tool("notion__list_users", "List users")
+			.tool("notion__list_databases", "List databases");
+
+		// "blocks" is "block" inflected: it anchors, so list_users (list only) is under
+		// half
+		assertThat(SearchFixture.keys(fixture.search("list blocks"))).containsExactly("notion__get_block");
+	}
+
+	@Test
+	void beginningOfANameThatContinuesWithAnotherQueryWordStillRaisesTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("jira__add_worklog", "Add a worklog")
+			.tool("jira__update_issue", "Update an issue")
+			.tool("jira__get_issue", "Get an issue");
+
+		// "work" and "log" spell "worklog": work anchors, outweighs issue, and the issue
+		// tools are under half
+		assertThat(SearchFixture.keys(fixture.search("log work hours on an issue")))
+			.containsExactly("jira__add_worklog");
+	}
+
 	private static org.assertj.core.data.Offset<Double> within() {
 		return org.assertj.core.data.Offset.offset(1e-9);
 	}

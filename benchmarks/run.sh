@@ -71,7 +71,7 @@ if [[ ",$steps," == *",search,"* ]]; then
   run java -cp "$jar" io.quiver.benchmarks.SearchEvaluation docs/BENCHMARKS.md >/dev/null
 fi
 
-system_steps=$(tr ',' '\n' <<<"$steps" | grep -v '^search$' | paste -sd, -)
+system_steps=$(tr ',' '\n' <<<"$steps" | { grep -v '^search$' || true; } | paste -sd, -)
 if [[ -n "$system_steps" ]]; then
   step "system benchmarks on PostgreSQL ($system_steps)"
   run java -Xmx1g -cp "$jar" io.quiver.benchmarks.system.SystemBenchmark $quick --steps "$system_steps" \

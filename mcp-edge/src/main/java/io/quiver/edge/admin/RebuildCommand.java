@@ -8,16 +8,21 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 
 /**
  * The admin command that rebuilds projections from the event store, with progress:
  * {@code java -jar quiver.jar --quiver.rebuild=member-directory} (or {@code all}). It
  * runs without the web server against the configured database and exits when done; see
- * {@code docs/operations.md}.
+ * {@code docs/operations.md}. It runs before every other runner (the bootstrap of an
+ * empty store among them), whatever order the classpath scan found them in: a rebuild
+ * reads the store as the operator found it.
  */
 @Component
 @ConditionalOnProperty("quiver.rebuild")
+@Order(Ordered.HIGHEST_PRECEDENCE)
 class RebuildCommand implements ApplicationRunner {
 
 	private final ProjectionRebuilder rebuilder;

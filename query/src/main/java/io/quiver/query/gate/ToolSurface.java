@@ -1,16 +1,11 @@
 package io.quiver.query.gate;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 
 import io.quiver.query.support.CodePoints;
-import io.quiver.command.member.api.Role;
 import io.quiver.command.member.api.Target;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectedTools;
@@ -28,8 +23,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class ToolSurface {
 
-	private static final int REMEMBERED = 1024;
-
 	private final MemberStatusGate memberStatusGate;
 
 	private final ToolExecuteGate toolExecuteGate;
@@ -41,14 +34,6 @@ public class ToolSurface {
 	private final ScopeGate scopeGate;
 
 	private final RestrictionGate restrictionGate;
-
-	private final Map<SurfaceKey, CallerSurface> remembered = Collections
-		.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
-			@Override
-			protected boolean removeEldestEntry(Map.Entry<SurfaceKey, CallerSurface> eldest) {
-				return size() > REMEMBERED;
-			}
-		});
 
 	public ToolSurface(MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			RolePermissionGate rolePermissionGate, AccessGate accessGate, ScopeGate scopeGate,
@@ -172,10 +157,6 @@ public class ToolSurface {
 			}
 		}
 		return candidates;
-	}
-
-	private record SurfaceKey(String orgId, long version, String memberId, String subject, Role role,
-			Caller.MemberStatus status, Set<Scope> scopes) {
 	}
 
 	/**

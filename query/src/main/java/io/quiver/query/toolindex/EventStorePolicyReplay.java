@@ -36,7 +36,7 @@ class EventStorePolicyReplay implements PolicyReplay {
 
 	@Override
 	public PolicySnapshot asOf(String orgId, Instant at) {
-		OrgState state = new OrgState(orgId, this.curated, false);
+		OrgState state = new OrgState(orgId, this.curated);
 		Instant stop = at.plus(COMMIT_SKEW);
 		boolean exists = false;
 		try (Stream<? extends TrackedEventMessage<?>> events = this.storage.readEvents(null, false)) {

@@ -59,7 +59,7 @@ class LivePolicyStore implements PolicyStore {
 			return;
 		}
 		GuardedState guarded = this.organizations.computeIfAbsent(payload.orgId(),
-				(orgId) -> new GuardedState(new OrgState(orgId, this.curated, true)));
+				(orgId) -> new GuardedState(new OrgState(orgId, this.curated)));
 		guarded.lock.writeLock().lock();
 		try {
 			guarded.state.apply(payload, event.getTimestamp());

@@ -109,12 +109,9 @@ public final class OrgState implements PolicySnapshot {
 
 	private Instant lastChange;
 
-	private final boolean live;
-
-	OrgState(String orgId, CuratedCatalog curated, boolean live) {
+	OrgState(String orgId, CuratedCatalog curated) {
 		this.orgId = orgId;
 		this.curated = curated;
-		this.live = live;
 	}
 
 	/** Applies one event of this organisation; events of other types are ignored. */
@@ -252,11 +249,6 @@ public final class OrgState implements PolicySnapshot {
 	@Override
 	public OrganizationSettings settings() {
 		return this.settings;
-	}
-
-	@Override
-	public boolean live() {
-		return this.live;
 	}
 
 	@Override

@@ -69,7 +69,7 @@ public final class PolicyFixture {
 
 	private static final CuratedCatalog CURATED = new CuratedCatalog();
 
-	private final OrgState state = new OrgState(ORG, CURATED, false);
+	private final OrgState state = new OrgState(ORG, CURATED);
 
 	private final RestrictionPins pins = new RestrictionPins();
 

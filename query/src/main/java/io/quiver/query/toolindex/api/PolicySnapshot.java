@@ -26,13 +26,6 @@ public interface PolicySnapshot {
 	/** Counts applied events; changes whenever the state does. */
 	long version();
 
-	/**
-	 * Whether this is a node's live state (one long-lived instance per organisation whose
-	 * {@link #version()} identifies its content), as opposed to a state replayed as of an
-	 * instant.
-	 */
-	boolean live();
-
 	/** Time of the last applied event, or null. */
 	Instant lastChange();
 

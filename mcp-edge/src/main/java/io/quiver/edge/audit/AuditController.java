@@ -2,14 +2,11 @@ package io.quiver.edge.audit;
 
 import java.util.List;
 
-import io.quiver.command.shared.api.CommandRejectedException;
-import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.audit.AuditService.Filters;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditVerification;
 import io.quiver.query.gate.Caller;
 import io.quiver.query.trail.api.ControlPlaneChange;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -61,17 +58,7 @@ class AuditController {
 			@RequestParam(required = false) String member, @RequestParam(required = false) String tool,
 			@RequestParam(required = false) String connection, @RequestParam(required = false) String outcome,
 			@RequestParam(required = false) String from, @RequestParam(required = false) String to) {
-		boolean csv = format.equals("csv");
-		if (!csv && !format.equals("jsonl")) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "format must be jsonl or csv");
-		}
-		AuditExports.Export export = this.exports.prepare(caller,
-				new Filters(member, tool, connection, outcome, from, to), csv);
-		return ResponseEntity.ok()
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					"attachment; filename=\"" + AuditExports.fileName(caller, csv) + "\"")
-			.contentType(AuditExports.mediaType(csv))
-			.body(export::writeTo);
+		return this.exports.download(caller, new Filters(member, tool, connection, outcome, from, to), format);
 	}
 
 }

@@ -2,17 +2,21 @@ package io.quiver.edge.audit;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.audit.AuditService.Filters;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.gate.Caller;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 /**
  * Streams an export of the trail as JSON lines or CSV, for every edge that offers one
@@ -37,13 +41,18 @@ public class AuditExports {
 	}
 
 	/**
-	 * Checks access and filters now; the returned writer streams the entries.
-	 * @param csv CSV when true, JSON lines otherwise
+	 * The download of the trail in {@code format} ({@code jsonl} or {@code csv}): the
+	 * format, access and filters are checked now, before the first byte; the body streams
+	 * the entries.
 	 */
-	public Export prepare(Caller caller, Filters filters, boolean csv) {
+	public ResponseEntity<StreamingResponseBody> download(Caller caller, Filters filters, String format) {
+		boolean csv = format.equals("csv");
+		if (!csv && !format.equals("jsonl")) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "format must be jsonl or csv");
+		}
 		ExportSink sink = new ExportSink(csv);
 		Runnable run = this.audit.export(caller, filters, (entry) -> sink.write(entry));
-		return (out) -> {
+		StreamingResponseBody body = (out) -> {
 			sink.writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
 			if (csv) {
 				sink.writer.write(CSV_HEADER);
@@ -52,15 +61,12 @@ public class AuditExports {
 			run.run();
 			sink.writer.flush();
 		};
-	}
-
-	public static MediaType mediaType(boolean csv) {
-		return csv ? new MediaType("text", "csv", StandardCharsets.UTF_8)
-				: new MediaType("application", "x-ndjson", StandardCharsets.UTF_8);
-	}
-
-	public static String fileName(Caller caller, boolean csv) {
-		return "quiver-audit-" + caller.orgId() + (csv ? ".csv" : ".jsonl");
+		return ResponseEntity.ok()
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					"attachment; filename=\"quiver-audit-" + caller.orgId() + (csv ? ".csv" : ".jsonl") + "\"")
+			.contentType(csv ? new MediaType("text", "csv", StandardCharsets.UTF_8)
+					: new MediaType("application", "x-ndjson", StandardCharsets.UTF_8))
+			.body(body);
 	}
 
 	static String csvLine(AuditEntry e) {
@@ -87,14 +93,6 @@ public class AuditExports {
 			return '"' + text.replace("\"", "\"\"") + '"';
 		}
 		return text;
-	}
-
-	/** Writes the prepared export to a stream. */
-	@FunctionalInterface
-	public interface Export {
-
-		void writeTo(OutputStream out) throws IOException;
-
 	}
 
 	private final class ExportSink {

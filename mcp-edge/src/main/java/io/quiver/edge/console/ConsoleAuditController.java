@@ -7,7 +7,6 @@ import io.quiver.edge.audit.AuditExports;
 import io.quiver.edge.audit.AuditService;
 import io.quiver.edge.audit.AuditService.Filters;
 import io.quiver.query.gate.Caller;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -78,18 +77,8 @@ class ConsoleAuditController {
 			@RequestParam(required = false) String member, @RequestParam(required = false) String tool,
 			@RequestParam(required = false) String connection, @RequestParam(required = false) String outcome,
 			@RequestParam(required = false) String from, @RequestParam(required = false) String to) {
-		boolean csv = format.equals("csv");
-		if (!csv && !format.equals("jsonl")) {
-			throw new IllegalArgumentException("format must be jsonl or csv");
-		}
-		Caller caller = this.callers.current();
-		AuditExports.Export export = this.exports.prepare(caller, filters(member, tool, connection, outcome, from, to),
-				csv);
-		return ResponseEntity.ok()
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					"attachment; filename=\"" + AuditExports.fileName(caller, csv) + "\"")
-			.contentType(AuditExports.mediaType(csv))
-			.body(export::writeTo);
+		return this.exports.download(this.callers.current(), filters(member, tool, connection, outcome, from, to),
+				format);
 	}
 
 	private static Filters filters(String member, String tool, String connection, String outcome, String from,

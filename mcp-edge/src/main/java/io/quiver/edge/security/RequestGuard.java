@@ -14,13 +14,15 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.config.QuiverProperties;
+import io.quiver.edge.support.ApiExceptionHandler;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.json.ProblemDetailJacksonMixin;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -41,7 +43,8 @@ public class RequestGuard extends OncePerRequestFilter {
 	/** Request attribute set when a streamed body went over the limit. */
 	public static final String BODY_TOO_LARGE = RequestGuard.class.getName() + ".tooLarge";
 
-	private static final ObjectMapper JSON = new ObjectMapper();
+	private static final ObjectMapper JSON = new ObjectMapper().addMixIn(ProblemDetail.class,
+			ProblemDetailJacksonMixin.class);
 
 	private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
@@ -138,19 +141,11 @@ public class RequestGuard extends OncePerRequestFilter {
 					+ message.replace("\\", "\\\\").replace("\"", "'") + "\"}}");
 	}
 
-	/**
-	 * The REST API's error body (RFC 9457 problem details, as its exception handler
-	 * writes).
-	 */
+	/** The REST API's error body, as its exception handler writes it. */
 	private static void problem(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
 			String code, String message) throws IOException {
-		ObjectNode problem = JSON.createObjectNode()
-			.put("type", "https://quiver.dev/problems/" + code)
-			.put("title", status.getReasonPhrase())
-			.put("status", status.value())
-			.put("detail", message)
-			.put("instance", request.getRequestURI())
-			.put("code", code);
+		ProblemDetail problem = ApiExceptionHandler.problem(status, code, message);
+		problem.setInstance(URI.create(request.getRequestURI()));
 		response.setStatus(status.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		response.getWriter().write(JSON.writeValueAsString(problem));

@@ -108,7 +108,8 @@ public class ApiExceptionHandler {
 		};
 	}
 
-	static ProblemDetail problem(HttpStatus status, String code, String message) {
+	/** A problem body with its stable {@code code}, as every REST error is answered. */
+	public static ProblemDetail problem(HttpStatus status, String code, String message) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, message);
 		problem.setType(URI.create("https://quiver.dev/problems/" + code));
 		problem.setTitle(status.getReasonPhrase());

@@ -41,7 +41,7 @@ public class McpToolExecutor implements ToolExecutor {
 			redaction = this.redactor.forCredential(credential);
 			String scope = call.connectionId() + "/" + ((call.grant() != null) ? call.grant().fingerprint() : "-");
 			JsonNode result = this.client.callTool(call.connector(), scope, credential, call.operation().name(),
-					call.arguments(), call.policy(), "'" + call.connectionLabel() + "'");
+					call.arguments(), call.policy(), "'" + call.connectionLabel() + "'", call.relay());
 			return toResult(call, result, redaction);
 		}
 		catch (UpstreamFailure failure) {

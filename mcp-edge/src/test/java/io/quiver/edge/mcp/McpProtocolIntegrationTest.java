@@ -36,13 +36,15 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 
 	@Test
 	void initializeEchoesEverySupportedRevisionAndAnswersTheLatestToAnUnknownOne() {
-		for (String revision : List.of("2025-11-25", "2025-06-18", "2025-03-26")) {
+		for (String revision : List.of("2025-11-25", "2025-06-18")) {
 			JsonNode result = initialize(revision, Map.of());
 			assertThat(result.path("protocolVersion").asText()).as(revision).isEqualTo(revision);
 		}
+		// 2025-03-26 (the revision with batches) is no longer negotiated
+		assertThat(initialize("2025-03-26", Map.of()).path("protocolVersion").asText()).isEqualTo("2025-11-25");
 		JsonNode result = initialize("2099-01-01", Map.of());
 		assertThat(result.path("protocolVersion").asText()).isEqualTo("2025-11-25");
-		assertThat(result.path("capabilities").path("tools").has("listChanged")).isTrue();
+		assertThat(result.path("capabilities").path("tools").path("listChanged").asBoolean()).isTrue();
 		assertThat(result.path("serverInfo").path("name").asText()).isEqualTo("quiver");
 		assertThat(result.path("serverInfo").path("version").asText()).isNotBlank();
 		assertThat(result.path("instructions").asText()).contains("search_tools");
@@ -117,8 +119,14 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 				Map.of("MCP-Protocol-Version", "1999-01-01"));
 		assertThat(response.status()).isEqualTo(400);
 		assertThat(response.json().path("error").path("message").asText()).contains("1999-01-01");
+		assertThat(response.json().path("error").path("code").asInt()).isEqualTo(-32022);
+		assertThat(response.json().path("error").path("data").path("supported").toString())
+			.isEqualTo("[\"2026-07-28\",\"2025-11-25\",\"2025-06-18\"]");
+		assertThat(this.owner
+			.post(McpWire.request(1, "ping", null).toString(), Map.of("MCP-Protocol-Version", "2025-03-26"))
+			.status()).isEqualTo(400);
 
-		for (String supported : List.of("2025-11-25", "2025-06-18", "2025-03-26")) {
+		for (String supported : List.of("2025-11-25", "2025-06-18")) {
 			assertThat(this.owner
 				.post(McpWire.request(1, "ping", null).toString(), Map.of("MCP-Protocol-Version", supported))
 				.status()).as(supported).isEqualTo(200);
@@ -221,14 +229,16 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
-	void getAndDeleteAre405() {
-		Rest.Response get = this.owner.send("GET", null, Map.of("Accept", "text/event-stream"));
-		assertThat(get.status()).isEqualTo(405);
-		assertThat(get.header("Allow")).isEqualTo("POST");
+	void getWithoutAnEventStreamAcceptIs406AndDeleteIs405() {
+		Rest.Response get = this.owner.send("GET", null, Map.of("Accept", "application/json"));
+		assertThat(get.status()).isEqualTo(406);
+		Rest.Response modernGet = this.owner.send("GET", null,
+				Map.of("Accept", "text/event-stream", "MCP-Protocol-Version", "2026-07-28"));
+		assertThat(modernGet.status()).isEqualTo(405);
 
 		Rest.Response delete = this.owner.send("DELETE", null, Map.of("Mcp-Session-Id", "abc"));
 		assertThat(delete.status()).isEqualTo(405);
-		assertThat(delete.header("Allow")).isEqualTo("POST");
+		assertThat(delete.header("Allow")).isEqualTo("GET, POST");
 	}
 
 	@Test

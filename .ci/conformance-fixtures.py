@@ -23,6 +23,7 @@ FIXTURES = {
     "test_embedded_resource": ("get-resource-reference", {"resourceType": "Text", "resourceId": 1}),
     "test_tool_with_progress": ("trigger-long-running-operation", {"duration": 0.3, "steps": 3}),
     "test_sampling": ("trigger-sampling-request", None),
+    "test_elicitation": ("trigger-elicitation-request", None),
     "test_missing_capability": ("trigger-sampling-request", {"prompt": "capability probe"}),
 }
 

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.edge.call.MetaTools;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
 import io.quiver.edge.config.QuiverProperties;
@@ -28,6 +29,7 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.security.RequestGuard;
 import io.quiver.query.gate.Caller;
+import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.beans.factory.DisposableBean;
@@ -75,6 +77,8 @@ class McpEndpoint implements DisposableBean {
 			+ "(find by intent or name) and execute_tool (call by name); search never returns quiver__ tools. What "
 			+ "you see depends on your role, your token's scopes and your organisation's restrictions.";
 
+	static final String SESSION_HEADER = "Mcp-Session-Id";
+
 	/**
 	 * {@code server/discover} answers the same to everybody: it may be cached an hour.
 	 */
@@ -96,6 +100,10 @@ class McpEndpoint implements DisposableBean {
 
 	private final InFlightCalls inFlight;
 
+	private final McpSessions sessions;
+
+	private final McpRelayInbox inbox;
+
 	private final QuiverProperties properties;
 
 	private final String version;
@@ -103,8 +111,8 @@ class McpEndpoint implements DisposableBean {
 	private final ThreadPoolExecutor streamedCalls;
 
 	McpEndpoint(ObjectMapper json, CallerResolver callers, PolicyStore policies, ToolListing listing,
-			ToolCallPipeline pipeline, McpStreams streams, InFlightCalls inFlight, QuiverProperties properties,
-			ObjectProvider<BuildProperties> build) {
+			ToolCallPipeline pipeline, McpStreams streams, InFlightCalls inFlight, McpSessions sessions,
+			McpRelayInbox inbox, QuiverProperties properties, ObjectProvider<BuildProperties> build) {
 		this.json = json;
 		this.callers = callers;
 		this.policies = policies;
@@ -112,6 +120,8 @@ class McpEndpoint implements DisposableBean {
 		this.pipeline = pipeline;
 		this.streams = streams;
 		this.inFlight = inFlight;
+		this.sessions = sessions;
+		this.inbox = inbox;
 		this.properties = properties;
 		BuildProperties info = build.getIfAvailable();
 		this.version = (info != null) ? info.getVersion() : "dev";
@@ -173,7 +183,7 @@ class McpEndpoint implements DisposableBean {
 		JsonNode method = message.get("method");
 		if (method == null) {
 			if (message.has("result") || message.has("error")) {
-				return ResponseEntity.accepted().build();
+				return answer(id, message, authentication);
 			}
 			return error(HttpStatus.BAD_REQUEST, hasValidId ? id : null, JsonRpc.INVALID_REQUEST,
 					"Invalid Request: a message needs a method");
@@ -202,17 +212,48 @@ class McpEndpoint implements DisposableBean {
 			Refusal refusal = ModernRequest.unsupported(protocolVersion);
 			return error(HttpStatus.BAD_REQUEST, id, refusal.code(), refusal.getMessage(), refusal.data());
 		}
-		return legacy(id, method.textValue(), parameters, authentication);
+		if ("initialize".equals(method.textValue())) {
+			return initialize(id, parameters, authentication);
+		}
+		McpSessions.Session session = null;
+		String sessionId = request.getHeader(SESSION_HEADER);
+		if (sessionId != null) {
+			CallerIdentity identity = this.callers.identify(authentication);
+			session = (identity != null) ? this.sessions.find(sessionId, identity) : null;
+			if (session == null) {
+				return sessionNotFound(id);
+			}
+		}
+		return legacy(id, method.textValue(), parameters, authentication, session);
 	}
 
-	private ResponseEntity<?> legacy(JsonNode id, String method, ObjectNode params, Authentication authentication) {
+	private ResponseEntity<?> legacy(JsonNode id, String method, ObjectNode params, Authentication authentication,
+			McpSessions.Session session) {
+		Set<String> capabilities = (session != null) ? session.capabilities() : Set.of();
 		return switch (method) {
-			case "initialize" -> initialize(id, params);
 			case "ping" -> result(id, this.json.createObjectNode(), false);
 			case "tools/list" -> toolsList(id, params, authentication, false);
-			case "tools/call" -> toolsCall(id, params, authentication, Set.of(), false);
+			case "tools/call" -> toolsCall(id, params, authentication, capabilities, false);
 			default -> error(HttpStatus.OK, id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method);
 		};
+	}
+
+	/**
+	 * A caller's answer to a request relayed on a call's stream: to the call waiting for
+	 * it, here or on another node.
+	 */
+	private ResponseEntity<?> answer(JsonNode id, JsonNode message, Authentication authentication) {
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (identity != null && id != null && id.isTextual()
+				&& !this.inFlight.answer(identity, id.textValue(), message)) {
+			this.inbox.forward(identity, McpRelayInbox.ANSWER, id.textValue(), message);
+		}
+		return ResponseEntity.accepted().build();
+	}
+
+	private ResponseEntity<String> sessionNotFound(JsonNode id) {
+		return error(HttpStatus.NOT_FOUND, id, JsonRpc.INVALID_REQUEST,
+				"Session not found: it ended or expired; initialize again");
 	}
 
 	private ResponseEntity<?> modern(HttpServletRequest request, JsonNode id, String method, ObjectNode params,
@@ -239,8 +280,9 @@ class McpEndpoint implements DisposableBean {
 		if ("notifications/cancelled".equals(method)) {
 			JsonNode requestId = params.get("requestId");
 			CallerIdentity identity = this.callers.identify(authentication);
-			if (identity != null && requestId != null && (requestId.isTextual() || requestId.isIntegralNumber())) {
-				this.inFlight.cancel(identity, requestId.asText());
+			if (identity != null && requestId != null && (requestId.isTextual() || requestId.isIntegralNumber())
+					&& !this.inFlight.cancel(identity, requestId.asText())) {
+				this.inbox.forward(identity, McpRelayInbox.CANCEL, requestId.asText(), null);
 			}
 		}
 		return ResponseEntity.accepted().build();
@@ -270,18 +312,31 @@ class McpEndpoint implements DisposableBean {
 		if (now == null) {
 			return notAMember(authentication);
 		}
+		String sessionId = request.getHeader(SESSION_HEADER);
+		if (sessionId != null && this.sessions.find(sessionId, identity) == null) {
+			return sessionNotFound(null);
+		}
 		return this.streams.open(identity, now, null, true, expiry(authentication)).response();
 	}
 
+	/** Ends a legacy session (2025-11-25 session management). */
 	@DeleteMapping(path = "/mcp")
-	ResponseEntity<String> delete() {
-		return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
-			.header(HttpHeaders.ALLOW, "GET, POST")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body("{\"error\":\"this server keeps no sessions to delete\"}");
+	ResponseEntity<String> delete(HttpServletRequest request, Authentication authentication) {
+		String sessionId = request.getHeader(SESSION_HEADER);
+		if (sessionId == null) {
+			return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+				.header(HttpHeaders.ALLOW, "GET, POST")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body("{\"error\":\"DELETE ends a session: send its Mcp-Session-Id\"}");
+		}
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (identity == null || !this.sessions.delete(sessionId, identity)) {
+			return sessionNotFound(null);
+		}
+		return ResponseEntity.noContent().build();
 	}
 
-	private ResponseEntity<?> initialize(JsonNode id, ObjectNode params) {
+	private ResponseEntity<?> initialize(JsonNode id, ObjectNode params, Authentication authentication) {
 		JsonNode requested = params.get("protocolVersion");
 		if (requested == null || !requested.isTextual()) {
 			return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS,
@@ -294,7 +349,15 @@ class McpEndpoint implements DisposableBean {
 		result.set("capabilities", capabilities());
 		result.set("serverInfo", serverInfo());
 		result.put("instructions", INSTRUCTIONS);
-		return result(id, result, false);
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (identity == null || this.listing.of(identity) == null) {
+			return notAMember(authentication);
+		}
+		String session = this.sessions.open(identity, negotiated, params.get("capabilities"), params.get("clientInfo"));
+		return ResponseEntity.ok()
+			.header(SESSION_HEADER, session)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(response(id, result, false).toString());
 	}
 
 	private ResponseEntity<?> discover(JsonNode id) {
@@ -369,14 +432,31 @@ class McpEndpoint implements DisposableBean {
 			return notAMember(authentication);
 		}
 		ObjectNode args = (arguments instanceof ObjectNode object) ? object : null;
+		if (modern) {
+			Set<String> missing = missingCapabilities(caller, name.textValue(), args, capabilities);
+			if (!missing.isEmpty()) {
+				ObjectNode data = this.json.createObjectNode();
+				ObjectNode required = data.putObject("requiredCapabilities");
+				missing.forEach(required::putObject);
+				return error(HttpStatus.BAD_REQUEST, id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
+						"Missing required client capability: '" + name.textValue() + "' asks its client for "
+								+ String.join(" and ", missing) + " while it runs; declare it in "
+								+ McpVersions.META_CLIENT_CAPABILITIES,
+						data);
+			}
+		}
 		JsonNode progressToken = RelayedCall.progressToken(params);
-		if (progressToken == null) {
-			RelayedCall call = new RelayedCall(null, null, capabilities);
+		// a legacy caller that can be asked for sampling or elicitation gets a stream to
+		// be
+		// asked on; 2026-07-28 sends no requests on a stream
+		boolean asks = !modern && !capabilities.isEmpty();
+		if (progressToken == null && !asks) {
+			RelayedCall call = new RelayedCall(identity, this.inFlight, null, null, capabilities, false);
 			ToolResult result = run(identity, id, call, () -> this.pipeline.call(caller, name.textValue(), args, call));
 			return result(id, result.toJson(), modern);
 		}
 		SseChannel stream = new SseChannel();
-		RelayedCall call = new RelayedCall(progressToken, stream, capabilities);
+		RelayedCall call = new RelayedCall(identity, this.inFlight, progressToken, stream, capabilities, !modern);
 		// the client closing a call's stream cancels the call (2026-07-28 cancellation)
 		stream.onClose(call::cancel);
 		try {
@@ -420,6 +500,27 @@ class McpEndpoint implements DisposableBean {
 		}
 		boolean tools = filter.path("toolsListChanged").asBoolean(false);
 		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
+	}
+
+	/**
+	 * What the connected tool a call names (directly or through {@code execute_tool})
+	 * asks its client for while it runs, that this request did not declare (2026-07-28:
+	 * -32021). Everything else about the name, known or not, is the pipeline's to answer.
+	 */
+	private Set<String> missingCapabilities(Caller caller, String name, ObjectNode arguments, Set<String> declared) {
+		String target = name;
+		if (MetaTools.EXECUTE_TOOL.equals(name) && arguments != null && arguments.path("name").isTextual()) {
+			target = arguments.path("name").textValue();
+		}
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			ConnectedTool tool = (lease != null) ? lease.snapshot().toolByName(target) : null;
+			if (tool == null) {
+				return Set.of();
+			}
+			Set<String> missing = new java.util.TreeSet<>(tool.operation().clientCapabilities());
+			missing.removeAll(declared);
+			return missing;
+		}
 	}
 
 	/** The capabilities of a modern request that Quiver relays to upstreams. */

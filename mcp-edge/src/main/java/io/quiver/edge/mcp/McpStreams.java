@@ -22,7 +22,7 @@ import io.quiver.query.toolindex.api.PolicyChangeListener;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -45,7 +45,7 @@ import org.springframework.stereotype.Component;
  * lists again: nothing it needs is carried by the stream itself.
  */
 @Component
-class McpStreams implements PolicyChangeListener, DisposableBean {
+class McpStreams implements PolicyChangeListener, SmartLifecycle {
 
 	private static final Logger log = LoggerFactory.getLogger(McpStreams.class);
 
@@ -66,6 +66,8 @@ class McpStreams implements PolicyChangeListener, DisposableBean {
 	});
 
 	private final AtomicLong opened = new AtomicLong();
+
+	private volatile boolean running;
 
 	McpStreams(ToolListing listing, PolicyStore policies, McpStreamSettings settings) {
 		this.listing = listing;
@@ -212,9 +214,26 @@ class McpStreams implements PolicyChangeListener, DisposableBean {
 	}
 
 	@Override
-	public void destroy() {
+	public void start() {
+		this.running = true;
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
 		this.watcher.shutdownNow();
 		this.audiences.values().forEach((audience) -> audience.streams.forEach(this::end));
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	/** Before the web server's graceful shutdown (which stops in a lower phase). */
+	@Override
+	public int getPhase() {
+		return Integer.MAX_VALUE;
 	}
 
 	/** The streams of one audience and the digest of its listing as last seen. */

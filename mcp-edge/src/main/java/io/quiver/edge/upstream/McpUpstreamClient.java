@@ -143,11 +143,24 @@ public class McpUpstreamClient implements DisposableBean {
 		Deadline deadline = Deadline.in(IMPORT_TIMEOUT_MILLIS);
 		try {
 			List<OperationDefinition> offeredToCapable = listWith(endpoint, RELAYED_CAPABILITIES, deadline);
-			Set<String> offeredToAll = new HashSet<>();
-			listWith(endpoint, Set.of(), deadline).forEach((operation) -> offeredToAll.add(operation.name()));
+			Set<String> offeredToAll = names(listWith(endpoint, Set.of(), deadline));
+			Set<String> withSampling = names(listWith(endpoint, Set.of("sampling"), deadline));
+			Set<String> withElicitation = names(listWith(endpoint, Set.of("elicitation"), deadline));
 			List<OperationDefinition> operations = new ArrayList<>();
 			for (OperationDefinition operation : offeredToCapable) {
-				operations.add(offeredToAll.contains(operation.name()) ? operation : needing(operation));
+				String name = operation.name();
+				if (offeredToAll.contains(name)) {
+					operations.add(operation);
+				}
+				else if (withSampling.contains(name)) {
+					operations.add(needing(operation, Set.of("sampling")));
+				}
+				else if (withElicitation.contains(name)) {
+					operations.add(needing(operation, Set.of("elicitation")));
+				}
+				else {
+					operations.add(needing(operation, RELAYED_CAPABILITIES));
+				}
 			}
 			return operations;
 		}
@@ -171,14 +184,17 @@ public class McpUpstreamClient implements DisposableBean {
 		}
 	}
 
-	/**
-	 * A tool offered only to a client with every relayed capability: it is known to need
-	 * them (a server does not say which one).
-	 */
-	private static OperationDefinition needing(OperationDefinition operation) {
+	private static Set<String> names(List<OperationDefinition> operations) {
+		Set<String> names = new HashSet<>();
+		operations.forEach((operation) -> names.add(operation.name()));
+		return names;
+	}
+
+	/** A tool the server offers only to clients with these capabilities. */
+	private static OperationDefinition needing(OperationDefinition operation, Set<String> capabilities) {
 		return new OperationDefinition(operation.name(), operation.title(), operation.description(), null, null,
 				operation.inputSchema(), Map.of(), null, null, operation.classification(), operation.annotations(),
-				operation.outputSchema(), RELAYED_CAPABILITIES);
+				operation.outputSchema(), capabilities);
 	}
 
 	/**

@@ -47,6 +47,8 @@ public record OperationDefinition(String name, String title, String description,
 		}
 		parameters = (parameters != null) ? Map.copyOf(parameters) : Map.of();
 		clientCapabilities = (clientCapabilities != null) ? Set.copyOf(clientCapabilities) : Set.of();
+		// an absent schema reads back from a stored event as a JSON null
+		outputSchema = (outputSchema != null && outputSchema.isObject()) ? outputSchema : null;
 		description = (description != null) ? description : "";
 		bodyEncoding = (bodyEncoding != null) ? bodyEncoding : BodyEncoding.JSON;
 		if (bodyEncoding == BodyEncoding.GRAPHQL && (graphqlQuery == null || graphqlQuery.isBlank())) {

@@ -236,9 +236,33 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 				Map.of("Accept", "text/event-stream", "MCP-Protocol-Version", "2026-07-28"));
 		assertThat(modernGet.status()).isEqualTo(405);
 
-		Rest.Response delete = this.owner.send("DELETE", null, Map.of("Mcp-Session-Id", "abc"));
+		Rest.Response delete = this.owner.send("DELETE", null, Map.of());
 		assertThat(delete.status()).isEqualTo(405);
 		assertThat(delete.header("Allow")).isEqualTo("GET, POST");
+	}
+
+	@Test
+	void initializeOpensASessionThatEveryRequestMayNameUntilItIsDeleted() {
+		Rest.Response initialized = this.owner
+			.post(McpWire
+				.request(1, "initialize", Map.of("protocolVersion", "2025-11-25", "capabilities",
+						Map.of("sampling", Map.of()), "clientInfo", Map.of("name", "test", "version", "1")))
+				.toString());
+		String session = initialized.header("Mcp-Session-Id");
+		assertThat(session).matches("[A-Za-z0-9_-]{43}");
+		Map<String, String> inSession = Map.of("Mcp-Session-Id", session);
+		assertThat(this.owner.post(McpWire.request(2, "ping", null).toString(), inSession).status()).isEqualTo(200);
+		// a caller of another organisation cannot use it
+		McpWire stranger = new McpWire(baseUrl(),
+				this.organizations.token(this.organizations.create("mcp-stranger"), "owner"));
+		assertThat(stranger.post(McpWire.request(2, "ping", null).toString(), inSession).status()).isEqualTo(404);
+		assertThat(this.owner.post(McpWire.request(3, "ping", null).toString(), Map.of("Mcp-Session-Id", "unknown"))
+			.status()).isEqualTo(404);
+
+		assertThat(this.owner.send("DELETE", null, inSession).status()).isEqualTo(204);
+		Rest.Response after = this.owner.post(McpWire.request(4, "ping", null).toString(), inSession);
+		assertThat(after.status()).isEqualTo(404);
+		assertThat(after.json().path("id").asInt()).isEqualTo(4);
 	}
 
 	@Test

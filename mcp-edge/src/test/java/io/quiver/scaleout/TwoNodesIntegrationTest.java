@@ -195,6 +195,7 @@ class TwoNodesIntegrationTest {
 		}
 		finally {
 			clients.forEach(NodeClients.Run::close);
+			assertThat(adminA.patch("/api/v1/org/settings", Map.of("collapseThreshold", 30)).status()).isEqualTo(200);
 		}
 	}
 

@@ -43,41 +43,28 @@ final class SseChannel {
 
 	/** Sends one JSON-RPC message as an event; false when the stream is closed. */
 	synchronized boolean send(JsonNode message) {
-		if (!this.open) {
-			return false;
-		}
-		try {
-			this.emitter.send(SseEmitter.event().id(Long.toString(++this.events)).data(message.toString()));
-			return true;
-		}
-		catch (IOException | IllegalStateException ex) {
-			failed();
-			return false;
-		}
+		return write(SseEmitter.event().id(Long.toString(this.events + 1)).data(message.toString()), true);
 	}
 
 	/** An empty event with an id (the priming event of 2025-11-25). */
 	synchronized boolean prime() {
-		if (!this.open) {
-			return false;
-		}
-		try {
-			this.emitter.send(SseEmitter.event().id(Long.toString(++this.events)).data(""));
-			return true;
-		}
-		catch (IOException | IllegalStateException ex) {
-			failed();
-			return false;
-		}
+		return write(SseEmitter.event().id(Long.toString(this.events + 1)).data(""), true);
 	}
 
 	/** A comment line, as a heartbeat; false when the stream is closed. */
 	synchronized boolean heartbeat() {
+		return write(SseEmitter.event().comment(""), false);
+	}
+
+	private boolean write(SseEmitter.SseEventBuilder event, boolean counted) {
 		if (!this.open) {
 			return false;
 		}
 		try {
-			this.emitter.send(SseEmitter.event().comment(""));
+			this.emitter.send(event);
+			if (counted) {
+				this.events++;
+			}
 			return true;
 		}
 		catch (IOException | IllegalStateException ex) {

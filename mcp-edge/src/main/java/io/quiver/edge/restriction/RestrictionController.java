@@ -3,7 +3,7 @@ package io.quiver.edge.restriction;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import io.quiver.query.restriction.api.RestrictionChange;
 import io.quiver.query.restriction.api.RestrictionSummary;
 import org.springframework.http.HttpStatus;

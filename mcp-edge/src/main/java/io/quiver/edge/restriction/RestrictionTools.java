@@ -2,20 +2,20 @@ package io.quiver.edge.restriction;
 
 import java.util.List;
 
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_CREATE;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_DELETE;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_EFFECTIVE;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_EXPLAIN;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_GET;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_HISTORY;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_LIST;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_UPDATE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_CREATE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_DELETE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_EFFECTIVE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_EXPLAIN;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_GET;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_HISTORY;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_UPDATE;
 
 /**
  * {@code quiver__restrictions__*}: the MCP side of SPEC R13 {@code restrictions}.

@@ -62,7 +62,7 @@ class RestrictionTools implements ControlPlaneToolset {
 							.nullableStrings("allow", "Allow items; absent or null: no allowlist. " + ITEMS)
 							.strings("block", "Block items. " + ITEMS, false)
 							.build(),
-						(caller, args) -> this.restrictions.create(caller, args)),
+						(caller, args) -> this.restrictions.create(caller, RestrictionInput.forCreate(args))),
 				new ControlPlaneTool(RESTRICTIONS_UPDATE, "Update a restriction",
 						"Replace a restriction's allow or block items; a field left out keeps its items, allow: null "
 								+ "removes the allowlist.",
@@ -72,7 +72,7 @@ class RestrictionTools implements ControlPlaneToolset {
 							.strings("block", "Block items. " + ITEMS, false)
 							.build(),
 						(caller, args) -> this.restrictions.update(caller, Arguments.string(args, "restriction"),
-								args)),
+								RestrictionInput.forUpdate(args))),
 				new ControlPlaneTool(RESTRICTIONS_DELETE, "Delete a restriction",
 						"Delete a restriction; in effect for the next request.",
 						ToolSchema.object().string("restriction", "The restriction id (r-…).", true).build(),

@@ -29,7 +29,7 @@ public class Commands {
 	}
 
 	public void send(Caller caller, Object command) {
-		sendAs(new Actor(caller.memberId(), caller.subject(), caller.via()), command);
+		sendAs(new Actor(caller.memberId(), caller.subject(), caller.via(), caller.role().name()), command);
 	}
 
 	public void sendAs(Actor actor, Object command) {

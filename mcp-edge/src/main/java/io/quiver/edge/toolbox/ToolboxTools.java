@@ -7,7 +7,7 @@ import io.quiver.edge.tool.Arguments;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneToolset;
 import io.quiver.edge.tool.ToolSchema;
-import io.quiver.edge.toolbox.ToolboxService.EntryInput;
+import io.quiver.query.gate.ToolboxEntryInput;
 import org.springframework.stereotype.Component;
 
 import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_ADD_ENTRY;
@@ -103,10 +103,10 @@ class ToolboxTools implements ControlPlaneToolset {
 			.build();
 	}
 
-	private static EntryInput entryInput(ObjectNode args) {
-		return new EntryInput(Arguments.optionalString(args, "operation"), Arguments.strings(args, "connections"),
-				Arguments.optionalString(args, "name"), Arguments.object(args, "defaults"),
-				Arguments.object(args, "frozen"));
+	private static ToolboxEntryInput entryInput(ObjectNode args) {
+		return new ToolboxEntryInput(Arguments.optionalString(args, "operation"),
+				Arguments.strings(args, "connections"), Arguments.optionalString(args, "name"),
+				Arguments.object(args, "defaults"), Arguments.object(args, "frozen"));
 	}
 
 }

@@ -10,8 +10,6 @@ public enum Permission {
 
 	/** Reach the MCP endpoint at all: list and call tools (R2.3). */
 	TOOL_EXECUTE("tool:execute"), MEMBERS_READ("members:read"), MEMBERS_WRITE("members:write"),
-	/** Make or unmake an OWNER (R2.4: only an OWNER does). */
-	MEMBERS_OWNERS("members:owners"),
 	/** Read one's own connections. */
 	CONNECTIONS_READ_OWN("connections:read:own"),
 	/** Read every member's connections. */

@@ -15,7 +15,6 @@ import static io.quiver.query.access.Permission.CONNECTIONS_READ_ALL;
 import static io.quiver.query.access.Permission.CONNECTIONS_READ_OWN;
 import static io.quiver.query.access.Permission.CONNECTIONS_WRITE_ALL;
 import static io.quiver.query.access.Permission.CONNECTIONS_WRITE_OWN;
-import static io.quiver.query.access.Permission.MEMBERS_OWNERS;
 import static io.quiver.query.access.Permission.MEMBERS_READ;
 import static io.quiver.query.access.Permission.MEMBERS_WRITE;
 import static io.quiver.query.access.Permission.ORG_READ;
@@ -32,7 +31,8 @@ import static io.quiver.query.access.Permission.TOOL_EXECUTE;
  * code; {@code docs/permissions.md} mirrors it and a test keeps the two in step.
  * <ul>
  * <li>OWNER: everything.</li>
- * <li>ADMIN: everything but making or unmaking an OWNER.</li>
+ * <li>ADMIN: everything; only an OWNER makes, changes or removes an OWNER, which the
+ * Member aggregate decides (R2.4).</li>
  * <li>MEMBER: the MCP endpoint, its own connections, the catalog, the toolboxes granted
  * to it, the organisation's name and settings.</li>
  * <li>AUDITOR: reads members, connections, toolboxes, restrictions and their history, the
@@ -48,9 +48,7 @@ public final class RolePermissions {
 	static {
 		Map<Role, Set<Permission>> table = new EnumMap<>(Role.class);
 		table.put(Role.OWNER, EnumSet.allOf(Permission.class));
-		Set<Permission> admin = EnumSet.allOf(Permission.class);
-		admin.remove(MEMBERS_OWNERS);
-		table.put(Role.ADMIN, admin);
+		table.put(Role.ADMIN, EnumSet.allOf(Permission.class));
 		table.put(Role.MEMBER, EnumSet.of(TOOL_EXECUTE, CONNECTIONS_READ_OWN, CONNECTIONS_WRITE_OWN, CATALOG_READ,
 				TOOLBOXES_READ_GRANTED, ORG_READ));
 		table.put(Role.AUDITOR, EnumSet.of(MEMBERS_READ, CONNECTIONS_READ_OWN, CONNECTIONS_READ_ALL, TOOLBOXES_READ,

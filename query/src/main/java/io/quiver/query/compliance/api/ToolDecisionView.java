@@ -1,4 +1,4 @@
-package io.quiver.edge.restriction;
+package io.quiver.query.compliance.api;
 
 import java.util.List;
 
@@ -15,7 +15,7 @@ import java.util.List;
  * @param reason the decision in words
  * @param connections the restriction decision for each account backing the tool
  */
-public record ExplainReport(String member, String role, String tool, String at, boolean reachable, String deniedBy,
+public record ToolDecisionView(String member, String role, String tool, String at, boolean reachable, String deniedBy,
 		String reason, List<ConnectionDecision> connections) {
 
 	/**

@@ -1,4 +1,4 @@
-package io.quiver.edge.restriction;
+package io.quiver.query.compliance.api;
 
 import java.util.List;
 
@@ -15,6 +15,6 @@ import java.util.List;
  * @param block the union of block items
  * @param restrictions the restrictions making up the layer
  */
-public record EffectiveReport(String about, String at, String layer, boolean allowlist, List<String> allow,
+public record EffectiveRulesView(String about, String at, String layer, boolean allowlist, List<String> allow,
 		List<String> block, List<String> restrictions) {
 }

@@ -27,8 +27,8 @@ import io.quiver.edge.mcp.ModernRequest.Refusal;
 import io.quiver.edge.mcp.ToolListing.Listing;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
-import io.quiver.edge.security.RequestGuard;
-import io.quiver.query.gate.Caller;
+import io.quiver.edge.support.ApiExceptionHandler;
+import io.quiver.query.access.Caller;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -150,7 +150,7 @@ class McpEndpoint implements DisposableBean {
 			body = request.getInputStream().readAllBytes();
 		}
 		catch (IOException ex) {
-			if (Boolean.TRUE.equals(request.getAttribute(RequestGuard.BODY_TOO_LARGE))) {
+			if (Boolean.TRUE.equals(request.getAttribute(ApiExceptionHandler.BODY_TOO_LARGE))) {
 				return error(HttpStatus.PAYLOAD_TOO_LARGE, null, JsonRpc.INVALID_REQUEST,
 						"the message is over the limit of " + this.properties.mcp().maxBodyBytes() + " bytes");
 			}

@@ -9,7 +9,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.toolindex.api.PolicyLease;

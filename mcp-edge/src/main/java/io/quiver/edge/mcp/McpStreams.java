@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.mcp.ToolListing.Listing;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.query.toolindex.api.PolicyChangeListener;
+import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -114,13 +115,27 @@ class McpStreams implements PolicyChangeListener, SmartLifecycle {
 
 	@Override
 	public void changed(Set<String> orgIds) {
-		this.watcher.execute(() -> {
-			for (CallerIdentity identity : List.copyOf(this.audiences.keySet())) {
-				if (orgIds.contains(identity.orgId())) {
-					recompute(identity);
-				}
+		this.watcher.execute(() -> orgIds.forEach(this::recomputeOrganisation));
+	}
+
+	/** Every audience of one organisation, on one snapshot of its current state. */
+	private void recomputeOrganisation(String orgId) {
+		List<CallerIdentity> identities = this.audiences.keySet()
+			.stream()
+			.filter((identity) -> identity.orgId().equals(orgId))
+			.toList();
+		if (identities.isEmpty()) {
+			return;
+		}
+		try (PolicyLease lease = this.listing.open(orgId)) {
+			for (CallerIdentity identity : identities) {
+				recompute(identity, (lease != null) ? this.listing.of(lease.snapshot(), identity) : null);
 			}
-		});
+		}
+		catch (RuntimeException ex) {
+			log.warn("Could not list tools for open streams ({}); they are checked again at the next change",
+					ex.getClass().getName());
+		}
 	}
 
 	/** Open streams on this node (for tests, metrics and the benchmark). */
@@ -145,17 +160,22 @@ class McpStreams implements PolicyChangeListener, SmartLifecycle {
 	}
 
 	private void recompute(CallerIdentity identity) {
-		Audience audience = this.audiences.get(identity);
-		if (audience == null || audience.streams.isEmpty()) {
-			return;
-		}
-		Listing now;
 		try {
-			now = this.listing.of(identity);
+			recompute(identity, this.listing.of(identity));
 		}
 		catch (RuntimeException ex) {
 			log.warn("Could not list tools for an open stream ({}); it is checked again at the next change",
 					ex.getClass().getName());
+		}
+	}
+
+	/**
+	 * Tells the audience's streams when its listing changed; closes them for a
+	 * non-member.
+	 */
+	private void recompute(CallerIdentity identity, Listing now) {
+		Audience audience = this.audiences.get(identity);
+		if (audience == null || audience.streams.isEmpty()) {
 			return;
 		}
 		String digest = (now != null) ? now.digest() : "";

@@ -13,6 +13,7 @@ import io.quiver.query.access.Caller;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.stereotype.Component;
 
@@ -58,16 +59,29 @@ public class ToolListing {
 	 */
 	Listing of(CallerIdentity identity) {
 		try (PolicyLease lease = this.policies.open(identity.orgId())) {
-			if (lease == null) {
-				return null;
-			}
-			Caller caller = this.callers.resolve(lease.snapshot(), identity, "mcp");
-			if (caller == null) {
-				return null;
-			}
-			CallerSurface visible = this.surface.of(lease.snapshot(), caller);
-			return new Listing(caller, this.toolList.definitions(visible), ttl(visible));
+			return (lease != null) ? of(lease.snapshot(), identity) : null;
 		}
+	}
+
+	/**
+	 * The caller's listing on a snapshot already open (several callers of one
+	 * organisation on one snapshot).
+	 * @return null when the identity names no member
+	 */
+	Listing of(PolicySnapshot policy, CallerIdentity identity) {
+		Caller caller = this.callers.resolve(policy, identity, "mcp");
+		if (caller == null) {
+			return null;
+		}
+		CallerSurface visible = this.surface.of(policy, caller);
+		return new Listing(caller, this.toolList.definitions(visible), ttl(visible));
+	}
+
+	/**
+	 * Opens the organisation's current state (caught up), or null when it does not exist.
+	 */
+	PolicyLease open(String orgId) {
+		return this.policies.open(orgId);
 	}
 
 	static long ttl(CallerSurface surface) {

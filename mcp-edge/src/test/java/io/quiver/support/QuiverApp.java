@@ -27,11 +27,12 @@ public final class QuiverApp implements AutoCloseable {
 		this.context = context;
 	}
 
-	/** Starts Quiver serving on a random port. */
+	/** Starts Quiver serving on a random port, or on {@code server.port} when given. */
 	public static QuiverApp start(Map<String, String> properties) {
 		quiet();
 		return new QuiverApp(
-				new SpringApplicationBuilder(QuiverApplication.class).run(arguments(properties, "--server.port=0")));
+				new SpringApplicationBuilder(QuiverApplication.class).run(properties.containsKey("server.port")
+						? arguments(properties) : arguments(properties, "--server.port=0")));
 	}
 
 	/**

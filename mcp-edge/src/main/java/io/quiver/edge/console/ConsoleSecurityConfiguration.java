@@ -71,7 +71,7 @@ class ConsoleSecurityConfiguration {
 				.clientRegistrationRepository(repository)
 				.authorizationEndpoint((authorization) -> authorization.baseUri("/console/oauth2/authorization"))
 				.redirectionEndpoint((redirection) -> redirection.baseUri("/console/login/oauth2/code/*"))
-				.defaultSuccessUrl("/console", true)
+				.defaultSuccessUrl("/console", false)
 				.failureUrl(SIGN_IN + "?failed"));
 		}
 		return http.build();

@@ -17,6 +17,9 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.client.registration.ClientRegistration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 import org.springframework.security.web.csrf.HttpSessionCsrfTokenRepository;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
+import org.springframework.security.web.savedrequest.SavedRequest;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -35,6 +38,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 class ConsoleSignInController {
 
 	private static final Pattern SUBJECT = Pattern.compile("[\\x21-\\x7E]{1,255}");
+
+	/** The requests saved by the filter chains when they sent someone to sign in. */
+	static final RequestCache REQUESTS = new HttpSessionRequestCache();
 
 	private final DevIssuer devIssuer;
 
@@ -99,7 +105,21 @@ class ConsoleSignInController {
 				AuthorityUtils.createAuthorityList("ROLE_CONSOLE")));
 		SecurityContextHolder.setContext(context);
 		ConsoleSecurityConfiguration.CONTEXTS.saveContext(context, request, response);
-		return "redirect:/console";
+		return "redirect:" + afterSignIn(request, response);
+	}
+
+	/**
+	 * Where a member goes once signed in: back to the page that asked for the sign-in
+	 * (the authorization endpoint of an MCP client's sign-in, a console page), else the
+	 * console.
+	 */
+	static String afterSignIn(HttpServletRequest request, HttpServletResponse response) {
+		SavedRequest saved = REQUESTS.getRequest(request, response);
+		if (saved == null) {
+			return "/console";
+		}
+		REQUESTS.removeRequest(request, response);
+		return saved.getRedirectUrl();
 	}
 
 	private String page(HttpServletRequest request, Model model, String error, String org, String subject) {

@@ -7,6 +7,7 @@ import java.util.List;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.Scope;
+import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import org.springframework.security.core.Authentication;
@@ -21,6 +22,12 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class CallerResolver {
+
+	/**
+	 * The claim naming the consent a token of the embedded authorization server comes
+	 * from.
+	 */
+	public static final String CONSENT_CLAIM = "cid";
 
 	private final QuiverProperties properties;
 
@@ -38,7 +45,8 @@ public class CallerResolver {
 		if (org == null || org.isBlank()) {
 			org = this.properties.oauth().defaultOrg();
 		}
-		return new CallerIdentity(org, jwt.getSubject(), Scope.parse(scopes(jwt)));
+		return new CallerIdentity(org, jwt.getSubject(), Scope.parse(scopes(jwt)), jwt.getClaimAsString("client_id"),
+				jwt.getClaimAsString(CONSENT_CLAIM));
 	}
 
 	/**
@@ -46,6 +54,9 @@ public class CallerResolver {
 	 * organisation. A subject whose membership was removed resolves to that removed
 	 * member, so that the member-status gate refuses it like a suspended one (R2.5): in
 	 * band on MCP, and audited, rather than as a stranger.
+	 * @throws RevokedTokenException when the token was issued under a consent that is no
+	 * longer live (revoked, or not this member's): its client no longer acts for the
+	 * member
 	 */
 	public Caller resolve(PolicySnapshot policy, CallerIdentity identity, String via) {
 		MemberView member = policy.memberBySubject(identity.subject());
@@ -54,6 +65,13 @@ public class CallerResolver {
 		}
 		if (member == null) {
 			return null;
+		}
+		if (identity.consentId() != null) {
+			ConsentView consent = policy.consent(identity.consentId());
+			if (consent == null || consent.revoked() || !consent.memberId().equals(member.memberId())
+					|| !consent.clientId().equals(identity.clientId())) {
+				throw new RevokedTokenException("the token's consent was revoked; sign in again");
+			}
 		}
 		return new Caller(policy.orgId(), member.memberId(), member.subject(), member.role(), member.status(),
 				identity.scopes(), via);

@@ -15,6 +15,10 @@ import static io.quiver.command.catalog.api.Classification.READ;
 import static io.quiver.command.catalog.api.Classification.WRITE;
 import static io.quiver.query.gate.Permission.AUDIT_READ;
 import static io.quiver.query.gate.Permission.CATALOG_READ;
+import static io.quiver.query.gate.Permission.CLIENTS_WRITE_ALL;
+import static io.quiver.query.gate.Permission.CLIENTS_WRITE_OWN;
+import static io.quiver.query.gate.Permission.CLIENTS_READ_ALL;
+import static io.quiver.query.gate.Permission.CLIENTS_READ_OWN;
 import static io.quiver.query.gate.Permission.CATALOG_WRITE;
 import static io.quiver.query.gate.Permission.CONNECTIONS_READ_ALL;
 import static io.quiver.query.gate.Permission.CONNECTIONS_READ_OWN;
@@ -78,7 +82,10 @@ public enum ControlPlaneOperation {
 
 	AUDIT_LIST("audit", "list", READ, AUDIT_READ), AUDIT_VERIFY("audit", "verify", READ, AUDIT_READ),
 
-	ORG_GET("org", "get", READ, ORG_READ), ORG_UPDATE_SETTINGS("org", "update_settings", WRITE, ORG_WRITE);
+	ORG_GET("org", "get", READ, ORG_READ), ORG_UPDATE_SETTINGS("org", "update_settings", WRITE, ORG_WRITE),
+
+	CLIENTS_LIST("clients", "list", READ, CLIENTS_READ_OWN, CLIENTS_READ_ALL),
+	CLIENTS_REVOKE("clients", "revoke", DESTRUCTIVE, CLIENTS_WRITE_OWN, CLIENTS_WRITE_ALL);
 
 	/** Prefix of every control-plane tool name (SPEC R5.1). */
 	public static final String PREFIX = "quiver__";

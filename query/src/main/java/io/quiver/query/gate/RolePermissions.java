@@ -10,6 +10,10 @@ import io.quiver.command.member.api.Role;
 
 import static io.quiver.query.gate.Permission.AUDIT_READ;
 import static io.quiver.query.gate.Permission.CATALOG_READ;
+import static io.quiver.query.gate.Permission.CLIENTS_WRITE_ALL;
+import static io.quiver.query.gate.Permission.CLIENTS_WRITE_OWN;
+import static io.quiver.query.gate.Permission.CLIENTS_READ_ALL;
+import static io.quiver.query.gate.Permission.CLIENTS_READ_OWN;
 import static io.quiver.query.gate.Permission.CATALOG_WRITE;
 import static io.quiver.query.gate.Permission.CONNECTIONS_READ_ALL;
 import static io.quiver.query.gate.Permission.CONNECTIONS_READ_OWN;
@@ -52,14 +56,18 @@ public final class RolePermissions {
 		admin.remove(MEMBERS_OWNERS);
 		table.put(Role.ADMIN, admin);
 		table.put(Role.MEMBER, EnumSet.of(TOOL_EXECUTE, CONNECTIONS_READ_OWN, CONNECTIONS_WRITE_OWN, CATALOG_READ,
-				TOOLBOXES_READ_GRANTED, ORG_READ));
-		table.put(Role.AUDITOR, EnumSet.of(MEMBERS_READ, CONNECTIONS_READ_OWN, CONNECTIONS_READ_ALL, TOOLBOXES_READ,
-				TOOLBOXES_READ_GRANTED, RESTRICTIONS_READ, CATALOG_READ, AUDIT_READ, ORG_READ));
-		table.put(Role.BILLING_ADMIN, EnumSet.of(MEMBERS_READ, ORG_READ));
+				TOOLBOXES_READ_GRANTED, ORG_READ, CLIENTS_READ_OWN, CLIENTS_WRITE_OWN));
+		table.put(Role.AUDITOR,
+				EnumSet.of(MEMBERS_READ, CONNECTIONS_READ_OWN, CONNECTIONS_READ_ALL, TOOLBOXES_READ,
+						TOOLBOXES_READ_GRANTED, RESTRICTIONS_READ, CATALOG_READ, AUDIT_READ, ORG_READ, CLIENTS_READ_OWN,
+						CLIENTS_READ_ALL));
+		table.put(Role.BILLING_ADMIN, EnumSet.of(MEMBERS_READ, ORG_READ, CLIENTS_READ_OWN, CLIENTS_WRITE_OWN));
 		table.put(Role.GUEST, EnumSet.noneOf(Permission.class));
 		table.replaceAll((role, permissions) -> Collections.unmodifiableSet(permissions));
 		TABLE = Collections.unmodifiableMap(table);
-		if (Set.of(MEMBERS_WRITE, CONNECTIONS_WRITE_ALL, TOOLBOXES_WRITE, RESTRICTIONS_WRITE, CATALOG_WRITE, ORG_WRITE)
+		if (Set
+			.of(MEMBERS_WRITE, CONNECTIONS_WRITE_ALL, TOOLBOXES_WRITE, RESTRICTIONS_WRITE, CATALOG_WRITE, ORG_WRITE,
+					CLIENTS_WRITE_OWN, CLIENTS_WRITE_ALL)
 			.stream()
 			.anyMatch(TABLE.get(Role.AUDITOR)::contains)) {
 			throw new IllegalStateException("AUDITOR must stay read-only");

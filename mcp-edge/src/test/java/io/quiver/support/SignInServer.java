@@ -32,7 +32,7 @@ public final class SignInServer {
 			Map<String, String> properties = new HashMap<>(TestDatabase.properties());
 			properties.put("server.port", String.valueOf(port));
 			properties.put("quiver.public-url", baseUrl);
-			properties.put("quiver.oauth.server.refresh-grace", "PT1S");
+			properties.put("quiver.oauth.server.refresh-grace", "PT0S");
 			properties.put("quiver.oauth.cimd.allow-private-hosts", "true");
 			properties.put("quiver.oauth.cimd.timeout", "PT2S");
 			properties.put("quiver.oauth.cimd.trust-store", TestCertificates.trustStore().toString());

@@ -26,3 +26,14 @@ CREATE TABLE client_consent_directory (
     last_seq      BIGINT        NOT NULL
 );
 CREATE INDEX client_consent_directory_member ON client_consent_directory (org_id, member_id);
+
+-- Each organisation's OIDC identity provider (R14.4): the secret is a vault ref.
+CREATE TABLE identity_provider_directory (
+    org_id                VARCHAR(64)   PRIMARY KEY,
+    issuer                VARCHAR(2048) NOT NULL,
+    client_id             VARCHAR(255)  NOT NULL,
+    client_secret_ref     VARCHAR(64)   NOT NULL,
+    subject_claim         VARCHAR(64)   NOT NULL,
+    allowed_email_domains TEXT          NOT NULL,
+    configured_at         VARCHAR(40)   NOT NULL
+);

@@ -1,5 +1,8 @@
 package io.quiver.edge.org;
 
+import java.util.List;
+import java.util.Map;
+
 import io.quiver.query.gate.Caller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -28,11 +31,12 @@ class OrganizationController {
 	@PatchMapping("/settings")
 	OrganizationView updateSettings(Caller caller, @RequestBody Settings body) {
 		return this.organizations.updateSettings(caller, body.collapseThreshold(), body.outboundTimeoutMillis(),
-				body.outboundMaxResponseBytes());
+				body.outboundMaxResponseBytes(), body.scopeCaps());
 	}
 
 	/** Body of a settings change; absent fields keep their value. */
-	record Settings(Integer collapseThreshold, Integer outboundTimeoutMillis, Integer outboundMaxResponseBytes) {
+	record Settings(Integer collapseThreshold, Integer outboundTimeoutMillis, Integer outboundMaxResponseBytes,
+			Map<String, List<String>> scopeCaps) {
 	}
 
 }

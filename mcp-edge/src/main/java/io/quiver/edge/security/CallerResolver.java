@@ -2,7 +2,9 @@ package io.quiver.edge.security;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.query.gate.Caller;
@@ -28,6 +30,8 @@ public class CallerResolver {
 	 * from.
 	 */
 	public static final String CONSENT_CLAIM = "cid";
+
+	private static final String CONSOLE = "console";
 
 	private final QuiverProperties properties;
 
@@ -73,8 +77,29 @@ public class CallerResolver {
 				throw new RevokedTokenException("the token's consent was revoked; sign in again");
 			}
 		}
-		return new Caller(policy.orgId(), member.memberId(), member.subject(), member.role(), member.status(),
-				identity.scopes(), via);
+		return new Caller(
+				policy.orgId(), member.memberId(), member.subject(), member.role(), member.status(), CONSOLE.equals(via)
+						? identity.scopes() : capped(identity.scopes(), policy.settings().scopeCap(member.role())),
+				via);
+	}
+
+	/**
+	 * The scopes in effect: the token's, cut to what the organisation allows the member's
+	 * role now ({@code scopeCaps}, SPEC R14.3), so a lowered cap or a role change takes
+	 * effect on the next request (R9). A console session is the member acting through
+	 * their role, not a client acting on delegated scopes: the cap does not apply to it.
+	 */
+	private static Set<Scope> capped(Set<Scope> granted, Set<String> cap) {
+		if (cap == null) {
+			return granted;
+		}
+		Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+		for (Scope scope : granted) {
+			if (cap.contains(scope.wireName())) {
+				scopes.add(scope);
+			}
+		}
+		return scopes;
 	}
 
 	private static MemberView removed(PolicySnapshot policy, String subject) {

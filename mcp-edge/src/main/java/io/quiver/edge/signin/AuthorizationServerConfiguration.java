@@ -128,8 +128,8 @@ class AuthorizationServerConfiguration {
 	}
 
 	@Bean
-	ScopeCaps scopeCaps() {
-		return new ScopeCaps();
+	ScopeCaps scopeCaps(PolicyStore policies) {
+		return new ScopeCaps(policies);
 	}
 
 	@Bean

@@ -18,6 +18,7 @@ import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.edge.support.Commands;
 import io.quiver.query.gate.Scope;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
@@ -38,6 +39,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code invalid_redirect_uri}, {@code invalid_client_metadata}.
  */
 @RestController
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 @Conditional(EmbeddedAuthorizationServer.class)
 class ClientRegistrationEndpoint {
 

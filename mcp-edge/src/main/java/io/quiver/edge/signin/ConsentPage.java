@@ -11,6 +11,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.command.client.api.RedirectUris;
 import io.quiver.edge.console.ConsoleCallers;
 import io.quiver.query.gate.Caller;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.oauth2.core.endpoint.OAuth2AuthorizationRequest;
@@ -35,6 +36,8 @@ import org.springframework.web.bind.annotation.RequestParam;
  * to the client's redirect URI (browsers apply {@code form-action} to redirects too).
  */
 @Controller
+// not in the rebuild command, which runs without the web server
+@ConditionalOnWebApplication
 @Conditional(EmbeddedAuthorizationServer.class)
 class ConsentPage {
 

@@ -6,19 +6,31 @@ import java.util.Set;
 
 import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.Scope;
+import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.toolindex.api.PolicyStore;
 
 /**
  * The scopes a member may grant a client: those the organisation allows the member's role
- * ({@code scopeCaps}, SPEC R13 {@code org update_settings}); every MCP scope where the
- * organisation sets no cap for the role. The caller's scopes already are the cap (the
- * console caller holds every scope, cut by the cap of its role), so this reads them.
+ * now ({@code scopeCaps}, SPEC R13 {@code org update_settings}, R14.3), every MCP scope
+ * when it sets no cap for the role. The same cap cuts the scopes of every token on every
+ * request ({@code CallerResolver}), so a cap lowered after the consent applies too.
  */
 final class ScopeCaps {
 
+	private final PolicyStore policies;
+
+	ScopeCaps(PolicyStore policies) {
+		this.policies = policies;
+	}
+
 	Set<String> allowed(Caller caller) {
+		Set<String> cap;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			cap = (lease != null) ? lease.snapshot().settings().scopeCap(caller.role()) : Set.of();
+		}
 		Set<String> allowed = new LinkedHashSet<>();
 		for (String name : Arrays.asList(Scope.allWireNames().split(" "))) {
-			if (caller.scopes().stream().anyMatch((scope) -> scope.wireName().equals(name))) {
+			if (cap == null || cap.contains(name)) {
 				allowed.add(name);
 			}
 		}

@@ -12,7 +12,10 @@ import io.quiver.command.client.api.ConsentGrantedEvent;
 import io.quiver.command.client.api.ConsentRevokedEvent;
 import io.quiver.query.client.api.ConsentSummary;
 import io.quiver.query.client.api.FindConsentsQuery;
+import io.quiver.command.organization.api.IdentityProviderConfiguredEvent;
+import io.quiver.query.client.api.FindIdentityProviderQuery;
 import io.quiver.query.client.api.FindRegisteredClientQuery;
+import io.quiver.query.client.api.IdentityProviderView;
 import io.quiver.query.client.api.RegisteredClientView;
 import io.quiver.query.support.Instants;
 import org.axonframework.config.ProcessingGroup;
@@ -26,10 +29,11 @@ import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
 /**
- * Registered clients ({@code client_directory}, deployment-wide) and members' consents
- * ({@code client_consent_directory}, per organisation), folded from the
- * {@code command.client} events (SPEC R14.1–R14.3). Idempotent: a registration is
- * inserted once, a consent's row keeps its last sequence number.
+ * Registered clients ({@code client_directory}, deployment-wide), members' consents
+ * ({@code client_consent_directory}, per organisation) and each organisation's identity
+ * provider ({@code identity_provider_directory}), folded from the {@code command.client}
+ * events and {@link IdentityProviderConfiguredEvent} (SPEC R14.1–R14.4). Idempotent: a
+ * registration is inserted once, a consent's row keeps its last sequence number.
  */
 @Component
 @ProcessingGroup(ClientDirectoryProjection.PROCESSING_GROUP)
@@ -83,8 +87,19 @@ public class ClientDirectoryProjection {
 				Instants.format(at), event.reason().name(), seq, event.consentId(), seq);
 	}
 
+	@EventHandler
+	void on(IdentityProviderConfiguredEvent event, @Timestamp Instant at) throws JsonProcessingException {
+		this.jdbc.update("DELETE FROM identity_provider_directory WHERE org_id = ?", event.orgId());
+		this.jdbc.update(
+				"INSERT INTO identity_provider_directory (org_id, issuer, client_id, client_secret_ref, "
+						+ "subject_claim, allowed_email_domains, configured_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+				event.orgId(), event.issuer(), event.clientId(), event.clientSecretRef(), event.subjectClaim(),
+				JSON.writeValueAsString(event.allowedEmailDomains()), Instants.format(at));
+	}
+
 	@ResetHandler
 	void reset() {
+		this.jdbc.update("DELETE FROM identity_provider_directory");
 		this.jdbc.update("DELETE FROM client_consent_directory");
 		this.jdbc.update("DELETE FROM client_directory");
 	}
@@ -105,6 +120,16 @@ public class ClientDirectoryProjection {
 		}
 		return this.jdbc.query("SELECT * FROM client_consent_directory WHERE org_id = ?" + revoked
 				+ " ORDER BY granted_at DESC, consent_id", CONSENT, query.orgId());
+	}
+
+	@QueryHandler
+	IdentityProviderView handle(FindIdentityProviderQuery query) {
+		List<IdentityProviderView> found = this.jdbc.query("SELECT * FROM identity_provider_directory WHERE org_id = ?",
+				(rs, i) -> new IdentityProviderView(rs.getString("org_id"), rs.getString("issuer"),
+						rs.getString("client_id"), rs.getString("client_secret_ref"), rs.getString("subject_claim"),
+						uris(rs.getString("allowed_email_domains")), rs.getString("configured_at")),
+				query.orgId());
+		return found.isEmpty() ? null : found.get(0);
 	}
 
 	private static List<String> uris(String json) {

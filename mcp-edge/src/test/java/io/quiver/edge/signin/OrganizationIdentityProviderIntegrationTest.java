@@ -123,6 +123,9 @@ class OrganizationIdentityProviderIntegrationTest {
 		browser.findElement(By.id("choose")).click();
 		wait.until(ExpectedConditions
 			.presenceOfElementLocated(By.linkText("Sign in with the identity provider of " + org))).click();
+		if (!providerForm) {
+			return;
+		}
 		wait.until(ExpectedConditions.presenceOfElementLocated(By.id("username")));
 		browser.findElement(By.id("username")).sendKeys(TestIdentityProvider.USER);
 		browser.findElement(By.id("password")).sendKeys(TestIdentityProvider.PASSWORD);

@@ -3,7 +3,7 @@ package io.quiver.edge.client;
 import java.util.List;
 import java.util.Map;
 
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;

@@ -9,15 +9,14 @@ import io.quiver.command.client.api.ConsentRevocation;
 import io.quiver.command.client.api.RevokeConsentCommand;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
-import io.quiver.edge.signin.HashedAuthorizationService;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.client.api.ConsentSummary;
 import io.quiver.query.client.api.FindConsentsQuery;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
-import io.quiver.query.gate.Permission;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.access.Permission;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -42,10 +41,10 @@ public class ClientService {
 
 	private final PolicyStore policies;
 
-	private final ObjectProvider<HashedAuthorizationService> store;
+	private final ObjectProvider<ClientActivity> store;
 
 	public ClientService(ControlPlaneAccess access, Queries queries, Commands commands, PolicyStore policies,
-			ObjectProvider<HashedAuthorizationService> store) {
+			ObjectProvider<ClientActivity> store) {
 		this.access = access;
 		this.queries = queries;
 		this.commands = commands;
@@ -72,7 +71,7 @@ public class ClientService {
 		}
 		List<ConsentSummary> consents = this.queries.list(new FindConsentsQuery(caller.orgId(), memberId, false),
 				ConsentSummary.class);
-		HashedAuthorizationService authorizations = this.store.getIfAvailable();
+		ClientActivity authorizations = this.store.getIfAvailable();
 		Map<String, Instant> used = (authorizations != null) ? authorizations.lastUsed(caller.orgId()) : Map.of();
 		List<ConnectedClientView> views = new ArrayList<>();
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {

@@ -3,14 +3,14 @@ package io.quiver.edge.client;
 import java.util.List;
 import java.util.Map;
 
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.CLIENTS_LIST;
-import static io.quiver.query.gate.ControlPlaneOperation.CLIENTS_REVOKE;
+import static io.quiver.query.access.ControlPlaneOperation.CLIENTS_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.CLIENTS_REVOKE;
 
 /**
  * {@code quiver__clients__*}: the MCP side of SPEC R13 {@code clients}.

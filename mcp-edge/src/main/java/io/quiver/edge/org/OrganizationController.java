@@ -1,9 +1,8 @@
 package io.quiver.edge.org;
 
+import io.quiver.query.access.Caller;
 import java.util.List;
 import java.util.Map;
-
-import io.quiver.query.gate.Caller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.RequestBody;

@@ -22,7 +22,7 @@ import org.springframework.stereotype.Component;
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class CreateOrganizationCommandLine implements ApplicationRunner {
 
-	private static final Actor COMMAND_LINE = new Actor(null, "command-line", "system");
+	private static final Actor COMMAND_LINE = new Actor(null, "command-line", "system", "OWNER");
 
 	private final OrganizationCreation creation;
 

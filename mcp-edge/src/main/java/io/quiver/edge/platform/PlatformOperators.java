@@ -51,12 +51,12 @@ class PlatformOperators {
 		Jwt jwt = token.getToken();
 		String subject = jwt.getSubject();
 		if (subject != null && this.operators.contains(subject)) {
-			return new Actor(null, subject, "platform");
+			return new Actor(null, subject, "platform", "OWNER");
 		}
 		boolean developmentWithoutOrg = this.embedded && this.devIssuer.enabled()
 				&& jwt.getClaimAsString(this.orgClaim) == null && jwt.getClaimAsString("cid") == null;
 		if (subject != null && developmentWithoutOrg) {
-			return new Actor(null, subject, "platform");
+			return new Actor(null, subject, "platform", "OWNER");
 		}
 		throw denied();
 	}

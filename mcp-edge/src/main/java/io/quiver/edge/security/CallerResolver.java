@@ -6,9 +6,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import io.quiver.command.member.api.MemberStatus;
 import io.quiver.edge.config.QuiverProperties;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Scope;
 import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
@@ -104,7 +105,7 @@ public class CallerResolver {
 
 	private static MemberView removed(PolicySnapshot policy, String subject) {
 		for (MemberView member : policy.members()) {
-			if (member.status() == Caller.MemberStatus.REMOVED && member.subject().equals(subject)) {
+			if (member.status() == MemberStatus.REMOVED && member.subject().equals(subject)) {
 				return member;
 			}
 		}

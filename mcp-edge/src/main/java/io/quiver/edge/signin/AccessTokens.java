@@ -3,7 +3,7 @@ package io.quiver.edge.signin;
 import java.util.List;
 
 import io.quiver.edge.console.ConsolePrincipal;
-import io.quiver.query.gate.Caller;
+import io.quiver.command.member.api.MemberStatus;
 import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicyLease;
@@ -84,7 +84,7 @@ final class AccessTokens implements OAuth2TokenCustomizer<JwtEncodingContext> {
 	private void requireLive(ConsolePrincipal member, String consentId, AuthorizationGrantType grant) {
 		try (PolicyLease lease = this.policies.open(member.orgId())) {
 			MemberView view = (lease != null) ? lease.snapshot().memberBySubject(member.subject()) : null;
-			if (view == null || view.status() != Caller.MemberStatus.ACTIVE) {
+			if (view == null || view.status() != MemberStatus.ACTIVE) {
 				throw new OAuth2AuthenticationException(new OAuth2Error(OAuth2ErrorCodes.INVALID_GRANT,
 						"'" + member.subject() + "' is no longer an active member of the organisation", null));
 			}

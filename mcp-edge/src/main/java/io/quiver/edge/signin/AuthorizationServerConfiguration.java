@@ -16,8 +16,8 @@ import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.client.api.FindRegisteredClientQuery;
 import io.quiver.query.client.api.RegisteredClientView;
-import io.quiver.query.gate.OutboundUrlGate;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.gate.outbound.OutboundUrlGate;
+import io.quiver.query.access.Scope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -87,8 +87,9 @@ class AuthorizationServerConfiguration {
 		return new HashedAuthorizationService(jdbc, new TransactionTemplate(transactions),
 				settings.server().refreshGrace(), Clock.systemUTC(), (revocation) -> {
 					try {
-						commands.sendAs(new Actor(null, "authorization-server", "oauth"), new RevokeConsentCommand(
-								revocation.authorizationId(), revocation.orgId(), revocation.reason()));
+						commands.sendAs(new Actor(null, "authorization-server", "oauth", null),
+								new RevokeConsentCommand(revocation.authorizationId(), revocation.orgId(),
+										revocation.reason()));
 					}
 					catch (CommandRejectedException ex) {
 						// no consent was recorded for it (never consented): nothing to
@@ -110,7 +111,7 @@ class AuthorizationServerConfiguration {
 					if (queries.one(new FindRegisteredClientQuery(document.clientId()),
 							RegisteredClientView.class) == null) {
 						try {
-							commands.sendAs(new Actor(null, "client-metadata-document", "oauth"),
+							commands.sendAs(new Actor(null, "client-metadata-document", "oauth", null),
 									new RegisterClientCommand(document.clientId(), ClientKind.METADATA_DOCUMENT,
 											document.clientName(), document.redirectUris(), document.clientUri()));
 						}

@@ -32,8 +32,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.client.api.RedirectUris;
-import io.quiver.query.gate.OutboundTarget;
-import io.quiver.query.gate.OutboundUrlGate;
+import io.quiver.query.gate.outbound.OutboundTarget;
+import io.quiver.query.gate.outbound.OutboundUrlGate;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2Error;
 

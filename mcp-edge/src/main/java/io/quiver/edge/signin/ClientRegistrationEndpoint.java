@@ -17,7 +17,7 @@ import io.quiver.command.client.api.RegisterClientCommand;
 import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.edge.support.Commands;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.http.CacheControl;
@@ -48,7 +48,7 @@ class ClientRegistrationEndpoint {
 
 	private static final Set<String> GRANTS = Set.of("authorization_code", "refresh_token");
 
-	private static final Actor REGISTRATION = new Actor(null, "client-registration", "oauth");
+	private static final Actor REGISTRATION = new Actor(null, "client-registration", "oauth", null);
 
 	private final Commands commands;
 

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import io.quiver.command.client.api.GrantConsentCommand;
 import io.quiver.edge.console.ConsoleCallers;
 import io.quiver.edge.support.Commands;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.oauth2.core.OAuth2Error;

@@ -10,7 +10,7 @@ import java.util.Set;
 import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.command.client.api.RedirectUris;
 import io.quiver.edge.console.ConsoleCallers;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.http.HttpStatus;

@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.client.api.ConsentRevocation;
+import io.quiver.edge.client.ClientActivity;
 import io.quiver.edge.console.ConsolePrincipal;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -63,7 +64,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * (R14.5, R9). A token invalidated by the revocation endpoint (RFC 7009) or by a replayed
  * code ends the consent likewise.
  */
-public class HashedAuthorizationService implements OAuth2AuthorizationService {
+public class HashedAuthorizationService implements OAuth2AuthorizationService, ClientActivity {
 
 	static final OAuth2TokenType STATE = new OAuth2TokenType(OAuth2ParameterNames.STATE);
 

@@ -2,7 +2,7 @@ package io.quiver.edge.signin;
 
 import java.util.List;
 
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;

@@ -11,8 +11,8 @@ import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.client.api.FindIdentityProviderQuery;
 import io.quiver.query.client.api.IdentityProviderView;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
 import org.springframework.stereotype.Service;
 
 /**

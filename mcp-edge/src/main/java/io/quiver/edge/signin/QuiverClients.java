@@ -6,7 +6,7 @@ import java.util.List;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.client.api.FindRegisteredClientQuery;
 import io.quiver.query.client.api.RegisteredClientView;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;

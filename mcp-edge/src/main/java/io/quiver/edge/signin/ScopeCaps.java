@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Scope;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicyStore;
 

@@ -79,7 +79,8 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 	public RSAKey current() {
 		Loaded keys = this.loaded;
 		Instant now = this.clock.instant();
-		if (keys == null || keys.current == null || keys.currentCreated.plus(this.rotation).isBefore(now)) {
+		if (keys == null || keys.current == null || keys.currentCreated.plus(this.rotation).isBefore(now)
+				|| keys.nextRetirement.isBefore(now)) {
 			synchronized (this) {
 				keys = reload();
 				if (keys.current == null || keys.currentCreated.plus(this.rotation).isBefore(now)) {
@@ -123,6 +124,7 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 		RSAKey current = null;
 		Instant currentCreated = null;
 		Instant successorCreated = null;
+		Instant nextRetirement = Instant.MAX;
 		for (KeyRow row : rows) {
 			// An older key signed until its successor was made; its tokens live one
 			// access
@@ -137,9 +139,12 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 				currentCreated = row.created();
 			}
 			keys.add(key);
+			if (successorCreated != null && successorCreated.plus(this.accessTokenTtl).isBefore(nextRetirement)) {
+				nextRetirement = successorCreated.plus(this.accessTokenTtl);
+			}
 			successorCreated = row.created();
 		}
-		Loaded result = new Loaded(new JWKSet(keys), current, currentCreated);
+		Loaded result = new Loaded(new JWKSet(keys), current, currentCreated, nextRetirement);
 		this.loaded = result;
 		return result;
 	}
@@ -186,7 +191,7 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 	private record KeyRow(String kid, String vaultRef, Instant created) {
 	}
 
-	private record Loaded(JWKSet set, RSAKey current, Instant currentCreated) {
+	private record Loaded(JWKSet set, RSAKey current, Instant currentCreated, Instant nextRetirement) {
 	}
 
 }

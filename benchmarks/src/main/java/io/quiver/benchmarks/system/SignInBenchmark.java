@@ -154,8 +154,9 @@ public final class SignInBenchmark {
 			.append(" of warm-up; embedded default (H2), a packaged Quiver (`SignInBenchmark`). The round trip is "
 					+ "what a client and a signed-in member's browser do for one sign-in: the authorization request, "
 					+ "the consent page, the consent (a `ConsentGrantedEvent`), the code, the code exchange. `/mcp` "
-					+ "is a `tools/list` of 39 control-plane tools as the OWNER; with a token of the embedded server "
-					+ "every request also checks the token's consent on the live state.\n\n");
+					+ "is a `tools/list` of the control-plane tools as the OWNER, the two tokens alternating; with a "
+					+ "token of the embedded server every request also checks the token's consent on the live "
+					+ "state.\n\n");
 		table.append("| what | p50 ms | p90 ms | p99 ms |\n|---|---|---|---|\n");
 		row(table, "authorization-code round trip (authorize → consent page → consent → code → token)", roundTrips);
 		row(table, "token endpoint: code exchange (PKCE S256)", exchanges);

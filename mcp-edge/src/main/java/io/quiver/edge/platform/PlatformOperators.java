@@ -15,10 +15,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Who is a platform operator (SPEC R14.6): a subject named in
- * {@code quiver.platform.operators}, whatever issuer signed its token; or, while the local
- * token issuer is on (the embedded default; never in production unless enabled on purpose),
- * the bearer of a development token minted without an organisation ({@code /dev/token} with
- * no {@code org}), so that a first run can make a second organisation.
+ * {@code quiver.platform.operators}, whatever issuer signed its token; or, while the
+ * local token issuer is on (the embedded default; never in production unless enabled on
+ * purpose), the bearer of a development token minted without an organisation
+ * ({@code /dev/token} with no {@code org}), so that a first run can make a second
+ * organisation.
  */
 @Component
 class PlatformOperators {
@@ -49,8 +50,10 @@ class PlatformOperators {
 		if (subject != null && this.operators.contains(subject)) {
 			return new Actor(null, subject, "platform", "OWNER");
 		}
-		// a token of the local issuer (its issuer, no consent of the authorization server)
-		// minted without an organisation; whoever may mint those may mint any subject anyway
+		// a token of the local issuer (its issuer, no consent of the authorization
+		// server)
+		// minted without an organisation; whoever may mint those may mint any subject
+		// anyway
 		boolean developmentWithoutOrg = this.devIssuer.enabled() && jwt.getIssuer() != null
 				&& this.devIssuer.issuer().equals(jwt.getIssuer().toString())
 				&& jwt.getClaimAsString(this.orgClaim) == null && jwt.getClaimAsString("cid") == null;

@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -177,6 +178,10 @@ class ClientMetadataDocuments {
 		}
 		catch (ExecutionException ex) {
 			close(response);
+			if (ex.getCause() instanceof HttpTimeoutException) {
+				// the client's own request timeout, the same bound, may fire first
+				throw refused(clientId, "it did not arrive within " + this.settings.timeout().toMillis() + " ms");
+			}
 			throw refused(clientId, "it could not be fetched (" + ex.getCause().getClass().getSimpleName() + ")");
 		}
 	}

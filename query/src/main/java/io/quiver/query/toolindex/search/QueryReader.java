@@ -4,10 +4,12 @@ import io.quiver.query.support.CodePoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads a query word by word (SPEC R6.9) into the tokens to search for, before anything
@@ -16,8 +18,11 @@ import java.util.Map;
  */
 final class QueryReader {
 
-	/** How many consecutive tokens an application name may span ("google drive"). */
-	private static final int MAX_APPLICATION_TOKENS = 3;
+	/**
+	 * How many consecutive words or parts of words an application name may span
+	 * ({@code google drive}).
+	 */
+	private static final int MAX_APPLICATION_WORDS = 3;
 
 	private final Lexicon lexicon;
 
@@ -68,33 +73,62 @@ final class QueryReader {
 	}
 
 	/**
+	 * A word that may name an account in plain words (R6.12): a determiner, then this
+	 * word, then a connector of the catalog ({@code the hr notion}), where the caller has
+	 * no account of that label. Whether it is one depends on the index: see
+	 * {@link SearchIndex}.
+	 *
+	 * @param label the account label the words would spell ({@code notion-hr})
+	 * @param term the term of the qualifying word ({@code hr})
+	 * @param severalAccounts whether the caller has more than one account of that
+	 * connector: then a qualifier is expected, and a word that is no visible tool's name
+	 * token is read as a label; otherwise only a word that matches no visible tool at all
+	 */
+	record AccountWords(String label, int term, boolean severalAccounts) {
+	}
+
+	/**
 	 * The reading of one query.
 	 *
 	 * @param terms distinct tokens, in order of first appearance
 	 * @param words the words, in query order
 	 * @param mentions the application names the query spells
 	 * @param missingAccount an account the query names that the caller lacks, or null
+	 * @param accountWords plain words that name an account the caller lacks if the index
+	 * says so
 	 */
-	record Plan(List<String> terms, List<Word> words, List<Mention> mentions, String missingAccount) {
+	record Plan(List<String> terms, List<Word> words, List<Mention> mentions, String missingAccount,
+			List<AccountWords> accountWords) {
+	}
+
+	/**
+	 * A part of a word as typed, split only on white space, {@code _} and {@code -}
+	 * (R6.12), with the terms of its tokens; {@code squashed} is its tokens joined, so
+	 * that {@code PostHog} is compared as {@code posthog}, never as {@code post} and
+	 * {@code hog}.
+	 */
+	private record Unit(String squashed, int[] terms) {
 	}
 
 	Plan read(String query, QueryContext context) {
 		Map<String, Integer> termIndex = new LinkedHashMap<>();
 		List<Word> words = new ArrayList<>();
-		// tokens that can spell an application, with their term index, in query order
-		List<String> stream = new ArrayList<>();
-		List<Integer> streamTerms = new ArrayList<>();
-		for (String text : query.strip().split("\\s+")) {
+		// the parts of the words that can spell an application, in query order
+		List<Unit> units = new ArrayList<>();
+		String[] texts = query.strip().split("\\s+");
+		Set<Integer> accountWords = plainAccountWords(texts, context);
+		for (int w = 0; w < texts.length; w++) {
+			String text = texts[w];
 			List<String> tokens = Tokens.of(text);
 			if (tokens.isEmpty()) {
 				continue;
 			}
 			String account = accountNamed(text, context);
 			if (account != null && !context.accountLabels().contains(account)) {
-				return new Plan(List.of(), List.of(), List.of(), account);
+				return new Plan(List.of(), List.of(), List.of(), account, List.of());
 			}
 			Kind kind;
-			if (text.indexOf('_') >= 0 || account != null) {
+			if (text.indexOf('_') >= 0 || account != null || accountWords.contains(w)) {
 				kind = Kind.FIRM;
 			}
 			else if (tokens.stream().noneMatch(this::searchable)) {
@@ -111,15 +145,156 @@ final class QueryReader {
 				terms = tokens.stream()
 					.mapToInt((t) -> termIndex.computeIfAbsent(t, (k) -> termIndex.size()))
 					.toArray();
-				for (int i = 0; i < tokens.size(); i++) {
-					stream.add(tokens.get(i));
-					streamTerms.add(terms[i]);
-				}
+				units(text, kind, termIndex, units);
 			}
 			words.add(new Word(text, kind, distinct(terms), valueShaped(text)));
 		}
-		List<Mention> mentions = mentions(stream, streamTerms, context);
-		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null);
+		List<Mention> mentions = mentions(units, context);
+		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null,
+				missingAccountWords(texts, context, termIndex));
+	}
+
+	/**
+	 * The parts of a word, split on {@code _} and {@code -} only, each with the terms of
+	 * its tokens. A part with a token that is not searched (a function word, a number) is
+	 * no unit: {@code to} of {@code to-dos} spells nothing.
+	 */
+	private void units(String text, Kind kind, Map<String, Integer> termIndex, List<Unit> units) {
+		for (String part : text.split("[_-]+")) {
+			List<String> tokens = Tokens.of(part);
+			if (tokens.isEmpty()) {
+				continue;
+			}
+			int[] terms = new int[tokens.size()];
+			boolean searched = true;
+			for (int i = 0; i < terms.length; i++) {
+				Integer term = termIndex.get(tokens.get(i));
+				searched &= term != null && (kind == Kind.FIRM || searchable(tokens.get(i)));
+				terms[i] = (term != null) ? term : -1;
+			}
+			if (searched) {
+				units.add(new Unit(String.join("", tokens), distinct(terms)));
+			}
+		}
+	}
+
+	/**
+	 * Indexes of the words that, with the connector words after or before them, spell an
+	 * account label the caller has, in plain words: {@code legal notion} or
+	 * {@code notion legal} for {@code notion-legal} (R6.12). Their tokens keep their full
+	 * weight, like those of {@code notion-legal}.
+	 */
+	private static Set<Integer> plainAccountWords(String[] texts, QueryContext context) {
+		Set<Integer> found = new HashSet<>();
+		for (int w = 0; w < texts.length; w++) {
+			String qualifier = plainWord(texts[w]);
+			if (qualifier == null) {
+				continue;
+			}
+			for (int direction : new int[] { 1, -1 }) {
+				ConnectorRun run = connectorRun(texts, w, direction, context);
+				if (run != null && context.accountLabels().contains(run.id() + "-" + qualifier)) {
+					found.add(w);
+					for (int i = Math.min(run.first(), run.last()); i <= Math.max(run.first(), run.last()); i++) {
+						found.add(i);
+					}
+				}
+			}
+		}
+		return found;
+	}
+
+	/**
+	 * A determiner, a plain word and a connector of the catalog, in that order, where the
+	 * caller has no account of the label the two spell: {@code the hr notion} for
+	 * {@code notion-hr} (R6.12). Whether the plain word is a label or an ordinary word is
+	 * left to the index.
+	 */
+	private static List<AccountWords> missingAccountWords(String[] texts, QueryContext context,
+			Map<String, Integer> termIndex) {
+		List<AccountWords> found = new ArrayList<>();
+		for (int w = 1; w + 1 < texts.length; w++) {
+			String qualifier = plainWord(texts[w]);
+			Integer term = (qualifier != null) ? termIndex.get(qualifier) : null;
+			if (term == null || !DETERMINERS.contains(texts[w - 1].toLowerCase(Locale.ROOT))) {
+				continue;
+			}
+			ConnectorRun run = connectorRun(texts, w, 1, context);
+			if (run == null) {
+				continue;
+			}
+			String connector = run.id();
+			String label = connector + "-" + qualifier;
+			if (!context.accountLabels().contains(label)) {
+				long accounts = context.accountLabels()
+					.stream()
+					.filter((l) -> l.equals(connector) || l.startsWith(connector + "-"))
+					.count();
+				found.add(new AccountWords(label, term, accounts > 1));
+			}
+		}
+		return found;
+	}
+
+	/** Words before a plain-word account label ({@code the hr notion}). */
+	private static final Set<String> DETERMINERS = Set.of("the", "my", "our", "your", "their", "this", "that", "his",
+			"her", "its");
+
+	/** The word lower-cased if it is one plain token of letters and digits, else null. */
+	private static String plainWord(String text) {
+		String word = text.toLowerCase(Locale.ROOT);
+		int start = 0;
+		int end = word.length();
+		while (start < end && !isAsciiAlphanumeric(word.charAt(start))) {
+			start++;
+		}
+		while (end > start && !isAsciiAlphanumeric(word.charAt(end - 1))) {
+			end--;
+		}
+		word = word.substring(start, end);
+		if (word.isEmpty() || Tokens.isNumber(word)) {
+			return null;
+		}
+		for (int i = 0; i < word.length(); i++) {
+			if (!isAsciiAlphanumeric(word.charAt(i))) {
+				return null;
+			}
+		}
+		return word;
+	}
+
+	/**
+	 * Words that spell a catalog connector id.
+	 *
+	 * @param id the connector id
+	 * @param first the index of the word next to the qualifier
+	 * @param last the index of the word farthest from it
+	 */
+	private record ConnectorRun(String id, int first, int last) {
+	}
+
+	/**
+	 * The words, from the one next to {@code w} in {@code direction}, that spell a
+	 * catalog connector id ({@code google drive} for {@code google-drive}); null if none.
+	 */
+	private static ConnectorRun connectorRun(String[] texts, int w, int direction, QueryContext context) {
+		StringBuilder squashed = new StringBuilder();
+		for (int i = w + direction, n = 0; i >= 0 && i < texts.length
+				&& n < MAX_APPLICATION_WORDS; i += direction, n++) {
+			String part = Tokens.squashed(texts[i]);
+			if (direction > 0) {
+				squashed.append(part);
+			}
+			else {
+				squashed.insert(0, part);
+			}
+			for (String id : context.connectorIds()) {
+				if (Tokens.squashed(id).contentEquals(squashed)) {
+					return new ConnectorRun(id, w + direction, i);
+				}
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -185,7 +360,11 @@ final class QueryReader {
 		return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
 	}
 
-	private List<Mention> mentions(List<String> stream, List<Integer> streamTerms, QueryContext context) {
+	/**
+	 * The application names that runs of one to three adjacent units spell, compared
+	 * squashed with the catalog's and the built-in names (R6.9c, R6.12).
+	 */
+	private List<Mention> mentions(List<Unit> units, QueryContext context) {
 		Map<String, String> catalog = new HashMap<>();
 		for (String name : context.applicationNames()) {
 			String squashed = Tokens.squashed(name);
@@ -194,24 +373,25 @@ final class QueryReader {
 			}
 		}
 		List<Mention> mentions = new ArrayList<>();
-		for (int from = 0; from < stream.size(); from++) {
+		for (int from = 0; from < units.size(); from++) {
 			StringBuilder squashed = new StringBuilder();
-			for (int to = from; to < Math.min(stream.size(), from + MAX_APPLICATION_TOKENS); to++) {
-				squashed.append(stream.get(to));
+			List<Integer> terms = new ArrayList<>();
+			for (int to = from; to < Math.min(units.size(), from + MAX_APPLICATION_WORDS); to++) {
+				squashed.append(units.get(to).squashed());
+				Arrays.stream(units.get(to).terms()).forEach(terms::add);
 				String canonical = this.lexicon.canonical(squashed.toString());
 				String display = application(canonical, catalog);
 				if (display == null && to > from) {
 					// "google sheet" for Google Sheets: a name of several words whose
-					// last
-					// is a plural is often said in the singular (docs/search.md,
+					// last is a plural is often said in the singular (docs/search.md,
 					// refinement 6)
 					String plural = this.lexicon.canonical(squashed + "s");
 					display = application(plural, catalog);
 					canonical = (display != null) ? plural : canonical;
 				}
 				if (display != null) {
-					int[] terms = streamTerms.subList(from, to + 1).stream().mapToInt(Integer::intValue).toArray();
-					mentions.add(new Mention(canonical, display, distinct(terms)));
+					mentions.add(new Mention(canonical, display,
+							distinct(terms.stream().mapToInt(Integer::intValue).toArray())));
 				}
 			}
 		}

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.quiver.query.support.CodePoints;
+import io.quiver.query.toolindex.search.QueryReader.AccountWords;
 import io.quiver.query.toolindex.search.QueryReader.Kind;
 import io.quiver.query.toolindex.search.QueryReader.Mention;
 import io.quiver.query.toolindex.search.QueryReader.Plan;
@@ -220,10 +221,7 @@ public final class SearchIndex {
 	public SearchResult search(SearchRequest request) {
 		Plan plan = this.reader.read(request.query(), request.context());
 		if (plan.missingAccount() != null) {
-			return new SearchResult(List.of(), List.of(), List.of(), plan.missingAccount(),
-					"No tools: you have no account labelled '" + plan.missingAccount() + "'"
-							+ accountsYouHave(request.context()) + ". Search without the account label, "
-							+ "or connect that account first.");
+			return missingAccount(plan.missingAccount(), request.context());
 		}
 		BitSet visible = request.visible();
 		int visibleCount = visibleCount(visible);
@@ -236,6 +234,11 @@ public final class SearchIndex {
 			for (Mention mention : plan.mentions()) {
 				if (!connected(mention, visible, scratch)) {
 					return unconnected(plan, mention, scratch);
+				}
+			}
+			for (AccountWords words : plan.accountWords()) {
+				if (namesAccount(words, scratch)) {
+					return missingAccount(words.label(), request.context());
 				}
 			}
 			boolean[] searched = new boolean[termCount];
@@ -452,6 +455,23 @@ public final class SearchIndex {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * Whether the plain word before a connector ({@code hr} of {@code the hr notion})
+	 * names an account rather than being an ordinary word of the request (R6.12): where
+	 * the caller has several accounts of that connector, if it is no visible tool's name
+	 * token (account labels are name tokens); where the caller has one, only if it
+	 * matches no visible tool at all, the test R6.9c uses for an argument value.
+	 */
+	private static boolean namesAccount(AccountWords words, Scratch scratch) {
+		return words.severalAccounts() ? scratch.maxDirect[words.term()] < EXACT_NAME : scratch.df[words.term()] == 0;
+	}
+
+	private static SearchResult missingAccount(String label, QueryContext context) {
+		return new SearchResult(List.of(), List.of(), List.of(), label,
+				"No tools: you have no account labelled '" + label + "'" + accountsYouHave(context)
+						+ ". Search without the account label, or connect that account first.");
 	}
 
 	/**

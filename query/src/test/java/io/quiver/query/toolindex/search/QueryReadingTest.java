@@ -208,4 +208,32 @@ class QueryReadingTest {
 		assertThat(SearchFixture.keys(result)).first().isEqualTo("github__list_issues");
 	}
 
+	@Test
+	void aBrandWordIsComparedWholeNotSplitAtItsCamelCase() {
+		// "GitHub" splits into git and hub; hub is another connector's id here
+		SearchFixture fixture = github();
+		fixture.context = new QueryContext(Set.of(), Set.of("github", "hub"), Set.of("github", "hub", "Hub"));
+
+		SearchResult result = fixture.search("list GitHub issues");
+
+		assertThat(SearchFixture.keys(result)).first().isEqualTo("github__list_issues");
+		assertThat(result.message()).isNull();
+	}
+
+	@Test
+	void aConnectorIdInsideALongerWordNamesNothing() {
+		SearchFixture fixture = github();
+		fixture.context = new QueryContext(Set.of(), Set.of("github", "box"), Set.of("github", "box", "Box"));
+
+		assertThat(fixture.search("list issues of the InBox team").message()).isNull();
+		assertThat(fixture.search("list issues in box").message()).contains("Box is not connected");
+	}
+
+	@Test
+	void thePartsOfAnUnderscoreOrHyphenJoinedWordAreWordsForApplicationNames() {
+		assertThat(github().search("list_all_cal_com_schedules").message()).contains("Cal.com is not connected");
+		assertThat(github().search("google-drive-search").message()).contains("Google Drive is not connected");
+		assertThat(github().search("search Quick Books invoices").message()).contains("QuickBooks is not connected");
+	}
+
 }

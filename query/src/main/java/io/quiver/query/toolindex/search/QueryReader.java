@@ -58,8 +58,10 @@ final class QueryReader {
 	 * joins two of its letters or digits: the shape of an e-mail address, a URL, a path
 	 * or a dotted identifier ({@code jane@acme.io}, {@code acme/api},
 	 * {@code com.acme:billing})
+	 * @param identifier a token of it mixes letters and digits the way identifiers do
+	 * ({@code cus_NffrFeUfNV2Hib}, {@code PROJECT-1A2B}, {@code 3f9a2c1}; R6.13)
 	 */
-	record Word(String text, Kind kind, int[] terms, boolean valueShaped) {
+	record Word(String text, Kind kind, int[] terms, boolean valueShaped, boolean identifier) {
 	}
 
 	/**
@@ -147,7 +149,7 @@ final class QueryReader {
 					.toArray();
 				units(text, kind, termIndex, units);
 			}
-			words.add(new Word(text, kind, distinct(terms), valueShaped(text)));
+			words.add(new Word(text, kind, distinct(terms), valueShaped(text), identifier(tokens)));
 		}
 		List<Mention> mentions = mentions(units, context);
 		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null,
@@ -306,6 +308,33 @@ final class QueryReader {
 			char c = word.charAt(i);
 			if (!isAsciiAlphanumeric(c) && c != '-' && c != '_' && c != '\'' && c != '\u2019'
 					&& isAsciiAlphanumeric(word.charAt(i - 1)) && isAsciiAlphanumeric(word.charAt(i + 1))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether a token mixes letters and digits the way identifiers do (R6.13): letters
+	 * and digits alternate at least twice ({@code nv2hib}, {@code 1a2b},
+	 * {@code 3f9a2c1}), or a token of eight characters or more holds both
+	 * ({@code build20240105}). A word followed by a short number ({@code ec2},
+	 * {@code oauth2}, {@code v2}, {@code sha256}) alternates once and is a word.
+	 */
+	static boolean identifier(List<String> tokens) {
+		for (String token : tokens) {
+			int alternations = 0;
+			boolean letters = false;
+			boolean digits = false;
+			for (int i = 0; i < token.length(); i++) {
+				boolean digit = Character.isDigit(token.charAt(i));
+				letters |= !digit;
+				digits |= digit;
+				if (i > 0 && digit != Character.isDigit(token.charAt(i - 1))) {
+					alternations++;
+				}
+			}
+			if (alternations >= 2 || (letters && digits && token.length() >= 8)) {
 				return true;
 			}
 		}

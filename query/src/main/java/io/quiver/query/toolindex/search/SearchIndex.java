@@ -246,7 +246,8 @@ public final class SearchIndex {
 			List<String> setAside = new ArrayList<>();
 			for (Word word : plan.words()) {
 				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))
-						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))) {
+						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))
+						|| (word.identifier() && !namesAnyTool(word, scratch))) {
 					setAside.add(word.text());
 				}
 				else {
@@ -412,6 +413,20 @@ public final class SearchIndex {
 	private static boolean matches(Word word, Scratch scratch) {
 		for (int t : word.terms()) {
 			if (scratch.df[t] > 0) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether some token of the word is an exact name token of a visible tool: only then
+	 * is a word shaped like an identifier ({@code cus_NffrFeUfNV2Hib}) searched, even
+	 * joined by underscores (R6.13).
+	 */
+	private static boolean namesAnyTool(Word word, Scratch scratch) {
+		for (int t : word.terms()) {
+			if (scratch.maxDirect[t] >= EXACT_NAME) {
 				return true;
 			}
 		}

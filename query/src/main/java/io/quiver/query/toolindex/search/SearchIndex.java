@@ -51,6 +51,18 @@ public final class SearchIndex {
 	 */
 	static final float EQUIVALENT = 0.8f;
 
+	/**
+	 * What a near miss scores (R6.14): a query token of five characters or more one edit
+	 * from a name token matches it like a prefix, below an exact match.
+	 */
+	static final int NEAR_MISS = NAME_PREFIX;
+
+	/**
+	 * Whether a near miss anchors its query token, raising the floor for every tool: a
+	 * misspelled word may as well be another word ({@code notes}, {@code nodes}).
+	 */
+	static final boolean NEAR_MISS_ANCHORS = false;
+
 	/** The shorter side of a prefix match is at least this long (R6.3). */
 	static final int MIN_PREFIX = 3;
 
@@ -103,6 +115,9 @@ public final class SearchIndex {
 	private final Map<String, Postings> connectorTerms = new HashMap<>();
 
 	private final Map<String, Postings> descriptionTerms = new HashMap<>();
+
+	/** Name tokens by their deletions, for near misses (R6.14). */
+	private final NearMisses nearMisses = new NearMisses();
 
 	/** Canonical squashed connector id or label to the tools of that connector. */
 	private final Map<String, Postings> connectorNames = new HashMap<>();
@@ -189,14 +204,28 @@ public final class SearchIndex {
 	}
 
 	private void index(int ordinal, Tool tool) {
-		add(this.nameTerms, tool.name(), ordinal);
+		for (String token : tool.name()) {
+			Postings postings = this.nameTerms.get(token);
+			if (postings == null) {
+				postings = new Postings();
+				this.nameTerms.put(token, postings);
+				this.nearMisses.add(token);
+			}
+			postings.add(ordinal);
+		}
 		add(this.connectorTerms, tool.connector(), ordinal);
 		add(this.descriptionTerms, tool.description(), ordinal);
 		add(this.connectorNames, tool.connectorNames(), ordinal);
 	}
 
 	private void unindex(int ordinal, Tool tool) {
-		remove(this.nameTerms, tool.name(), ordinal);
+		for (String token : tool.name()) {
+			Postings postings = this.nameTerms.get(token);
+			if (postings != null && postings.remove(ordinal)) {
+				this.nameTerms.remove(token);
+				this.nearMisses.remove(token);
+			}
+		}
 		remove(this.connectorTerms, tool.connector(), ordinal);
 		remove(this.descriptionTerms, tool.description(), ordinal);
 		remove(this.connectorNames, tool.connectorNames(), ordinal);
@@ -330,18 +359,27 @@ public final class SearchIndex {
 	private void collect(List<String> terms, int t, BitSet visible, Scratch scratch) {
 		String token = terms.get(t);
 		scratch.startTerm(t);
-		score(token, terms, 1f, visible, scratch);
+		scoreName(token, terms, 1f, visible, scratch);
+		if (scratch.maxDirect[t] < NAME_PREFIX) {
+			// no name token is this token or begins or ends it: a near miss may be one
+			// (R6.14)
+			for (String near : this.nearMisses.of(token, this.nameTerms)) {
+				apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
+			}
+		}
+		scoreOther(token, 1f, visible, scratch);
 		List<String> equivalents = this.lexicon.equivalents(token);
 		if (!equivalents.isEmpty()) {
 			scratch.equivalentPass = true;
 			for (String equivalent : equivalents) {
-				score(equivalent, terms, EQUIVALENT, visible, scratch);
+				scoreName(equivalent, terms, EQUIVALENT, visible, scratch);
+				scoreOther(equivalent, EQUIVALENT, visible, scratch);
 			}
 			scratch.endEquivalents();
 		}
 	}
 
-	private void score(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
+	private void scoreName(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
 		apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
 		if (token.length() >= MIN_PREFIX) {
 			// name tokens the query token is a prefix of: they anchor it only as a
@@ -359,6 +397,9 @@ public final class SearchIndex {
 						visible, scratch);
 			}
 		}
+	}
+
+	private void scoreOther(String token, float factor, BitSet visible, Scratch scratch) {
 		apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible, scratch);
 		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
 	}

@@ -313,6 +313,11 @@ public final class SearchIndex {
 						"No tools: no word of the query was searched for" + setAsideSentence(setAside)
 								+ ". Name the action and the object, for example 'create issue' or 'list pages'.");
 			}
+			List<String> generic = onlyGenericVerbs(plan, searched, firm, scratch);
+			if (!generic.isEmpty()) {
+				return new SearchResult(List.of(), setAside, unmatched, null,
+						genericOnly(generic, plan, searched, scratch));
+			}
 			List<SearchHit> hits = rank(plan, weights, floorWeights, floorTotal, request.limit(), scratch);
 			String message = hits.isEmpty() ? noMatch(unmatched, setAside) : null;
 			return new SearchResult(hits, setAside, unmatched, null, message);
@@ -360,11 +365,11 @@ public final class SearchIndex {
 		String token = terms.get(t);
 		scratch.startTerm(t);
 		scoreName(token, terms, 1f, visible, scratch);
-		if (scratch.maxDirect[t] < NAME_PREFIX) {
-			// no name token is this token or begins or ends it: a near miss may be one
-			// (R6.14)
+		if (!scratch.named[t]) {
+			// no name token is this token, begins with it or is it inflected: a near
+			// miss may be one (R6.14)
 			for (String near : this.nearMisses.of(token, this.nameTerms)) {
-				apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
+				scratch.named[t] |= apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
 			}
 		}
 		scoreOther(token, 1f, visible, scratch);
@@ -379,28 +384,36 @@ public final class SearchIndex {
 		}
 	}
 
+	/**
+	 * Scores the token on name tokens: exact, and prefix either way (R6.3). Records in
+	 * {@link Scratch#named} whether it reached a name other than through a name token
+	 * that merely begins it ({@code custom} of {@code customer}).
+	 */
 	private void scoreName(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
-		apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
+		boolean named = apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
 		if (token.length() >= MIN_PREFIX) {
 			// name tokens the query token is a prefix of: they anchor it only as a
 			// compound of query tokens
 			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
 					false);
 			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
-				apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms), visible,
-						scratch);
+				named |= apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms),
+						visible, scratch);
 			}
 			// name tokens that are a prefix of the query token: they anchor it only if
 			// it is an inflection of one
 			for (int end = MIN_PREFIX; end < token.length(); end++) {
-				apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection(token, end),
-						visible, scratch);
+				boolean inflection = inflection(token, end);
+				named |= apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection, visible,
+						scratch) && inflection;
 			}
 		}
+		scratch.named[scratch.term()] |= named;
 	}
 
 	private void scoreOther(String token, float factor, BitSet visible, Scratch scratch) {
-		apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible, scratch);
+		scratch.named[scratch.term()] |= apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible,
+				scratch);
 		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
 	}
 
@@ -438,16 +451,20 @@ public final class SearchIndex {
 		};
 	}
 
-	private static void apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
+	/** Offers the score to the visible tools of the postings; whether there was one. */
+	private static boolean apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
 		if (postings == null) {
-			return;
+			return false;
 		}
+		boolean any = false;
 		for (int i = 0, n = postings.size(); i < n; i++) {
 			int ordinal = postings.get(i);
 			if (visible.get(ordinal)) {
 				scratch.offer(ordinal, value, anchors);
+				any = true;
 			}
 		}
+		return any;
 	}
 
 	/** Whether some token of a tentative word matched a visible tool (R6.9c). */
@@ -511,6 +528,64 @@ public final class SearchIndex {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * The generic verbs of the query if they are the only words matching a visible tool's
+	 * name or connector in any way while some other word matches none (R6.14): "create a
+	 * pull request" with only a payments application connected is not a request for any
+	 * tool that creates. Empty if the rule does not apply. A word found only in
+	 * descriptions does not count as matching here, as it does not for the floor.
+	 */
+	private List<String> onlyGenericVerbs(Plan plan, boolean[] searched, boolean[] firm, Scratch scratch) {
+		List<String> generic = new ArrayList<>();
+		boolean other = false;
+		for (Word word : plan.words()) {
+			if (word.kind() == Kind.SET_ASIDE) {
+				continue;
+			}
+			boolean anchored = false;
+			for (int t : word.terms()) {
+				if (searched[t] && reachesName(t, scratch)) {
+					if (!this.lexicon.isGenericVerb(plan.terms().get(t))) {
+						return List.of();
+					}
+					anchored = true;
+					if (!generic.contains(plan.terms().get(t))) {
+						generic.add(plan.terms().get(t));
+					}
+				}
+			}
+			other |= !anchored;
+		}
+		return other ? generic : List.of();
+	}
+
+	/**
+	 * Whether a term matched some visible tool's name or connector: exactly, as the
+	 * beginning or an inflection of a name token, as a near miss or through an
+	 * equivalent; a name token that merely begins it ({@code for} of {@code forecast})
+	 * does not count.
+	 */
+	private static boolean reachesName(int t, Scratch scratch) {
+		return scratch.named[t];
+	}
+
+	private String genericOnly(List<String> generic, Plan plan, boolean[] searched, Scratch scratch) {
+		List<String> rest = new ArrayList<>();
+		for (Word word : plan.words()) {
+			boolean anchored = false;
+			for (int t : word.terms()) {
+				anchored |= searched[t] && reachesName(t, scratch);
+			}
+			if (word.kind() != Kind.SET_ASIDE && !anchored) {
+				rest.add(word.text());
+			}
+		}
+		return "No tool matches this query: only the generic " + (generic.size() == 1 ? "verb " : "verbs ")
+				+ bounded(generic) + " matched your tools, and " + bounded(rest)
+				+ " matched none of their names. Name the object in the tool's words, or connect the application"
+				+ " that has it first.";
 	}
 
 	/**

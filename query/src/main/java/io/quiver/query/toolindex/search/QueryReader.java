@@ -60,8 +60,11 @@ final class QueryReader {
 	 * {@code com.acme:billing})
 	 * @param identifier a token of it mixes letters and digits the way identifiers do
 	 * ({@code cus_NffrFeUfNV2Hib}, {@code PROJECT-1A2B}, {@code 3f9a2c1}; R6.13)
+	 * @param compound for a hyphenated word of letters, the term of its parts joined
+	 * ({@code todos} for {@code to-dos}), searched instead of the parts if it reaches a
+	 * tool's name; else -1
 	 */
-	record Word(String text, Kind kind, int[] terms, boolean valueShaped, boolean identifier) {
+	record Word(String text, Kind kind, int[] terms, boolean valueShaped, boolean identifier, int compound) {
 	}
 
 	/**
@@ -143,17 +146,47 @@ final class QueryReader {
 				tokens = tokens.stream().filter(this::searchable).toList();
 			}
 			int[] terms = new int[0];
+			int compound = -1;
 			if (kind != Kind.SET_ASIDE) {
 				terms = tokens.stream()
 					.mapToInt((t) -> termIndex.computeIfAbsent(t, (k) -> termIndex.size()))
 					.toArray();
 				units(text, kind, termIndex, units);
+				String joined = compound(text, kind);
+				if (joined != null) {
+					compound = termIndex.computeIfAbsent(joined, (k) -> termIndex.size());
+				}
 			}
-			words.add(new Word(text, kind, distinct(terms), valueShaped(text), identifier(tokens)));
+			words.add(new Word(text, kind, distinct(terms), valueShaped(text), identifier(tokens), compound));
 		}
 		List<Mention> mentions = mentions(units, context);
 		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null,
 				missingAccountWords(texts, context, termIndex));
+	}
+
+	/**
+	 * The parts of a hyphenated word of letters joined into one token ({@code to-dos}
+	 * gives {@code todos}, {@code sub-task} {@code subtask}), or null: tool names write
+	 * such compounds as one word more often than as two.
+	 */
+	private static String compound(String text, Kind kind) {
+		if (kind != Kind.TENTATIVE || text.indexOf('-') < 0) {
+			return null;
+		}
+		StringBuilder joined = new StringBuilder();
+		int parts = 0;
+		for (String part : text.split("-+")) {
+			List<String> tokens = Tokens.of(part);
+			if (tokens.size() != 1 || !tokens.get(0).chars().allMatch(Character::isLetter)) {
+				if (!tokens.isEmpty()) {
+					return null;
+				}
+				continue;
+			}
+			joined.append(tokens.get(0));
+			parts++;
+		}
+		return (parts > 1) ? joined.toString() : null;
 	}
 
 	/**

@@ -119,6 +119,11 @@ public final class SearchIndex {
 	/** Name tokens by their deletions, for near misses (R6.14). */
 	private final NearMisses nearMisses = new NearMisses();
 
+	/**
+	 * Name tokens by their stems, for other inflections (docs/search.md, refinement 13).
+	 */
+	private final Stems stems = new Stems();
+
 	/** Canonical squashed connector id or label to the tools of that connector. */
 	private final Map<String, Postings> connectorNames = new HashMap<>();
 
@@ -210,6 +215,7 @@ public final class SearchIndex {
 				postings = new Postings();
 				this.nameTerms.put(token, postings);
 				this.nearMisses.add(token);
+				this.stems.add(token);
 			}
 			postings.add(ordinal);
 		}
@@ -224,6 +230,7 @@ public final class SearchIndex {
 			if (postings != null && postings.remove(ordinal)) {
 				this.nameTerms.remove(token);
 				this.nearMisses.remove(token);
+				this.stems.remove(token);
 			}
 		}
 		remove(this.connectorTerms, tool.connector(), ordinal);
@@ -274,6 +281,10 @@ public final class SearchIndex {
 			boolean[] firm = new boolean[termCount];
 			List<String> setAside = new ArrayList<>();
 			for (Word word : plan.words()) {
+				if (compounded(word, scratch)) {
+					searched[word.compound()] = true;
+					continue;
+				}
 				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))
 						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))
 						|| (word.identifier() && !namesAnyTool(word, scratch))) {
@@ -366,8 +377,14 @@ public final class SearchIndex {
 		scratch.startTerm(t);
 		scoreName(token, terms, 1f, visible, scratch);
 		if (!scratch.named[t]) {
-			// no name token is this token, begins with it or is it inflected: a near
-			// miss may be one (R6.14)
+			// no name token is this token, begins with it or is it inflected: another
+			// inflection of it may be one (watching, watchers)
+			for (String inflected : this.stems.of(token)) {
+				scratch.named[t] |= apply(this.nameTerms.get(inflected), NAME_PREFIX, true, visible, scratch);
+			}
+		}
+		if (!scratch.named[t]) {
+			// nor that: a near miss may be one (R6.14)
 			for (String near : this.nearMisses.of(token, this.nameTerms)) {
 				scratch.named[t] |= apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
 			}
@@ -545,7 +562,7 @@ public final class SearchIndex {
 				continue;
 			}
 			boolean anchored = false;
-			for (int t : word.terms()) {
+			for (int t : searchedTerms(word, scratch)) {
 				if (searched[t] && reachesName(t, scratch)) {
 					if (!this.lexicon.isGenericVerb(plan.terms().get(t))) {
 						return List.of();
@@ -562,6 +579,20 @@ public final class SearchIndex {
 	}
 
 	/**
+	 * Whether a hyphenated word is searched as its parts joined ({@code to-dos} as
+	 * {@code todos}): if that reaches a visible tool's name (docs/search.md, refinement
+	 * 12).
+	 */
+	private static boolean compounded(Word word, Scratch scratch) {
+		return word.compound() >= 0 && scratch.named[word.compound()];
+	}
+
+	/** The terms a word is searched by: its parts, or its parts joined. */
+	private static int[] searchedTerms(Word word, Scratch scratch) {
+		return compounded(word, scratch) ? new int[] { word.compound() } : word.terms();
+	}
+
+	/**
 	 * Whether a term matched some visible tool's name or connector: exactly, as the
 	 * beginning or an inflection of a name token, as a near miss or through an
 	 * equivalent; a name token that merely begins it ({@code for} of {@code forecast})
@@ -575,7 +606,7 @@ public final class SearchIndex {
 		List<String> rest = new ArrayList<>();
 		for (Word word : plan.words()) {
 			boolean anchored = false;
-			for (int t : word.terms()) {
+			for (int t : searchedTerms(word, scratch)) {
 				anchored |= searched[t] && reachesName(t, scratch);
 			}
 			if (word.kind() != Kind.SET_ASIDE && !anchored) {

@@ -5,7 +5,6 @@ import java.net.URI;
 import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
-import io.quiver.edge.security.RequestGuard;
 import io.quiver.query.support.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +34,11 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class ApiExceptionHandler {
 
+	/**
+	 * Request attribute the request guard sets when a streamed body went over the limit.
+	 */
+	public static final String BODY_TOO_LARGE = ApiExceptionHandler.class.getName() + ".bodyTooLarge";
+
 	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
 	@ExceptionHandler(CommandRejectedException.class)
@@ -49,7 +53,7 @@ public class ApiExceptionHandler {
 
 	@ExceptionHandler(HttpMessageNotReadableException.class)
 	ProblemDetail unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
-		if (Boolean.TRUE.equals(request.getAttribute(RequestGuard.BODY_TOO_LARGE))) {
+		if (Boolean.TRUE.equals(request.getAttribute(BODY_TOO_LARGE))) {
 			return problem(HttpStatus.PAYLOAD_TOO_LARGE, "body-too-large", "the request body is over the size limit");
 		}
 		return problem(HttpStatus.BAD_REQUEST, "malformed-body",

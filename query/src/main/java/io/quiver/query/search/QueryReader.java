@@ -103,9 +103,11 @@ final class QueryReader {
 	 * @param missingAccount an account the query names that the caller lacks, or null
 	 * @param accountWords plain words that name an account the caller lacks if the index
 	 * says so
+	 * @param toolName the query is one word of several tokens ({@code list_incidnets},
+	 * {@code getCycleById}): shaped like a tool name
 	 */
 	record Plan(List<String> terms, List<Word> words, List<Mention> mentions, String missingAccount,
-			List<AccountWords> accountWords) {
+			List<AccountWords> accountWords, boolean toolName) {
 	}
 
 	/**
@@ -132,7 +134,7 @@ final class QueryReader {
 			}
 			String account = accountNamed(text, context);
 			if (account != null && !context.accountLabels().contains(account)) {
-				return new Plan(List.of(), List.of(), List.of(), account, List.of());
+				return new Plan(List.of(), List.of(), List.of(), account, List.of(), false);
 			}
 			Kind kind;
 			if (text.indexOf('_') >= 0 || account != null || accountWords.contains(w)) {
@@ -162,8 +164,9 @@ final class QueryReader {
 			words.add(new Word(text, kind, distinct(terms), valueShaped(text), identifier(tokens), compound));
 		}
 		List<Mention> mentions = mentions(units, context);
+		boolean toolName = words.size() == 1 && Tokens.of(words.get(0).text()).size() > 1;
 		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null,
-				missingAccountWords(texts, context, termIndex));
+				missingAccountWords(texts, context, termIndex), toolName);
 	}
 
 	/**

@@ -328,18 +328,21 @@ public final class SearchIndex implements Searchable {
 				floorTotal = total;
 			}
 			if (total == 0) {
-				return new SearchResult(List.of(), setAside, unmatched, null,
+				return SearchResult.empty(setAside, unmatched,
 						"No tools: no word of the query was searched for" + setAsideSentence(setAside)
 								+ ". Name the action and the object, for example 'create issue' or 'list pages'.");
 			}
 			List<String> generic = onlyGenericVerbs(plan, searched, firm, scratch);
 			if (!generic.isEmpty()) {
-				return new SearchResult(List.of(), setAside, unmatched, null,
-						genericOnly(generic, plan, searched, scratch));
+				return SearchResult.empty(setAside, unmatched, genericOnly(generic, plan, searched, scratch));
 			}
 			List<SearchHit> hits = rank(plan, weights, floorWeights, floorTotal, request.limit(), scratch);
-			String message = hits.isEmpty() ? noMatch(unmatched, setAside) : null;
-			return new SearchResult(hits, setAside, unmatched, null, message);
+			if (!hits.isEmpty()) {
+				return SearchResult.of(hits, setAside, unmatched);
+			}
+			List<String> nearest = plan.toolName() ? nearest(plan, weights, scratch) : List.of();
+			return new SearchResult(hits, setAside, unmatched, null, null, nearest,
+					noMatch(unmatched, setAside, nearest));
 		}
 		finally {
 			this.scratches.offer(scratch);
@@ -639,7 +642,7 @@ public final class SearchIndex implements Searchable {
 	}
 
 	private static SearchResult missingAccount(String label, QueryContext context) {
-		return new SearchResult(List.of(), List.of(), List.of(), label,
+		return new SearchResult(List.of(), List.of(), List.of(), label, null, List.of(),
 				"No tools: you have no account labelled '" + label + "'" + accountsYouHave(context)
 						+ ". Search without the account label, or connect that account first.");
 	}
@@ -656,7 +659,7 @@ public final class SearchIndex implements Searchable {
 				unmatched.add(plan.terms().get(t));
 			}
 		}
-		return new SearchResult(List.of(), List.of(), unmatched, null,
+		return new SearchResult(List.of(), List.of(), unmatched, null, mention.display(), List.of(),
 				"No tools: " + mention.display() + " is not connected for you, so none of your tools belongs to it. "
 						+ "Connect " + mention.display() + " first, or search for an application you have connected.");
 	}
@@ -829,7 +832,7 @@ public final class SearchIndex implements Searchable {
 		return scratch;
 	}
 
-	private String noMatch(List<String> unmatched, List<String> setAside) {
+	private String noMatch(List<String> unmatched, List<String> setAside, List<String> nearest) {
 		StringBuilder message = new StringBuilder("No tool matches this query well enough to be worth calling");
 		if (!unmatched.isEmpty()) {
 			message.append(": ")
@@ -838,9 +841,48 @@ public final class SearchIndex implements Searchable {
 				.append(" no tool you can see");
 		}
 		message.append(setAsideSentence(setAside));
+		if (!nearest.isEmpty()) {
+			List<String> names = nearest.stream()
+				.map((key) -> this.tools[this.ordinals.get(key)].document().name())
+				.toList();
+			message.append(". The nearest tool names you can call: ")
+				.append(String.join(", ", names))
+				.append(" (not matches: call one only if it is the tool you meant)");
+		}
 		message.append(". Try the tool's name or fewer, more specific words; if the tool belongs to an application"
 				+ " you have not connected, connect it first.");
 		return message.toString();
+	}
+
+	/**
+	 * For an empty answer to a query shaped like a tool name: the visible tools whose
+	 * names share the most tokens with it (exactly, by prefix, stem, near miss or
+	 * equivalent), then the best of those matches, then the fewest other name tokens,
+	 * then by name (R6.6), at most {@value SearchResult#MAX_NEAREST}. Only tools the
+	 * search already touched are considered, so the cost stays that of the search.
+	 */
+	private List<String> nearest(Plan plan, double[] weights, Scratch scratch) {
+		int termCount = weights.length;
+		List<double[]> ranked = new ArrayList<>();
+		for (int c = 0; c < scratch.count; c++) {
+			int inName = 0;
+			double nameScore = 0;
+			for (int t = 0; t < termCount; t++) {
+				float value = scratch.scores[c * termCount + t];
+				if (value >= NEAR_MISS && weights[t] > 0) {
+					inName++;
+					nameScore += value;
+				}
+			}
+			if (inName > 0) {
+				int ordinal = scratch.candidates[c];
+				ranked.add(new double[] { ordinal, inName, nameScore, this.nameTokenCounts[ordinal] - inName });
+			}
+		}
+		ranked.sort((a, b) -> (a[1] != b[1]) ? Double.compare(b[1], a[1])
+				: (a[2] != b[2]) ? Double.compare(b[2], a[2]) : (a[3] != b[3]) ? Double.compare(a[3], b[3]) : CodePoints
+					.compare(this.tools[(int) a[0]].document().name(), this.tools[(int) b[0]].document().name()));
+		return ranked.stream().limit(SearchResult.MAX_NEAREST).map((r) -> this.tools[(int) r[0]].key()).toList();
 	}
 
 	private static String setAsideSentence(List<String> setAside) {

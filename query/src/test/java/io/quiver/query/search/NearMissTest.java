@@ -73,4 +73,27 @@ class NearMissTest {
 		assertThat(result.message()).contains("Cal.com is not connected");
 	}
 
+	@Test
+	void emptyAnswerToAToolNameOffersTheNearestNamesBounded() {
+		SearchFixture fixture = pagerDuty().tool("pagerduty__list_teams", "List teams")
+			.tool("pagerduty__list_services", "List services");
+
+		SearchResult result = fixture.search("list_incdnets");
+
+		assertThat(result.hits()).isEmpty();
+		assertThat(result.nearest()).hasSize(SearchResult.MAX_NEAREST).contains("pagerduty__list_incidents");
+		assertThat(result.message()).contains("The nearest tool names you can call: pagerduty__list_incidents");
+		assertThat(result.unmatched()).containsExactly("incdnets");
+	}
+
+	@Test
+	void nearestNamesAreOfferedOnlyForAQueryShapedLikeAToolName() {
+		assertThat(pagerDuty().search("list incdnets now please").nearest()).isEmpty();
+
+		SearchResult unconnected = pagerDuty().search("list_all_cal_com_schedules");
+
+		assertThat(unconnected.nearest()).isEmpty();
+		assertThat(unconnected.notConnected()).isEqualTo("Cal.com");
+	}
+
 }

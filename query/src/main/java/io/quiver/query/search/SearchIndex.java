@@ -91,6 +91,13 @@ public final class SearchIndex implements Searchable {
 	 */
 	static final double COVERAGE = 0.5;
 
+	/**
+	 * How much more the object of the request weighs in the score (docs/search.md,
+	 * refinement 14): of {@code create_table} and {@code create_record}, "add a record to
+	 * the table" means the second.
+	 */
+	static final double OBJECT = 1.25;
+
 	/** Generated scaffolding words that appear in every merged or frozen tool (R6.2). */
 	static final Set<String> DESCRIPTION_STOP_WORDS = Set.of("set", "connection", "frozen", "more");
 
@@ -336,7 +343,13 @@ public final class SearchIndex implements Searchable {
 			if (!generic.isEmpty()) {
 				return SearchResult.empty(setAside, unmatched, genericOnly(generic, plan, searched, scratch));
 			}
-			List<SearchHit> hits = rank(plan, weights, floorWeights, floorTotal, request.limit(), scratch);
+			double[] scoreWeights = weights;
+			int object = object(plan, searched);
+			if (object >= 0) {
+				scoreWeights = weights.clone();
+				scoreWeights[object] *= OBJECT;
+			}
+			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal, request.limit(), scratch);
 			if (!hits.isEmpty()) {
 				return SearchResult.of(hits, setAside, unmatched);
 			}
@@ -587,6 +600,30 @@ public final class SearchIndex implements Searchable {
 			other |= !anchored;
 		}
 		return other ? generic : List.of();
+	}
+
+	/**
+	 * The object of the request: the first searched token after the first verb (a generic
+	 * verb or a word of the verb table), as English puts it ("add a record to the table":
+	 * record); -1 if there is none. Its weight counts {@link #OBJECT} times in the score,
+	 * never in the floor (docs/search.md, refinement 14).
+	 */
+	private int object(Plan plan, boolean[] searched) {
+		boolean verb = false;
+		for (Word word : plan.words()) {
+			for (int t : word.terms()) {
+				if (!searched[t]) {
+					continue;
+				}
+				String term = plan.terms().get(t);
+				boolean isVerb = this.lexicon.isGenericVerb(term) || !this.lexicon.equivalents(term).isEmpty();
+				if (verb && !isVerb) {
+					return t;
+				}
+				verb |= isVerb;
+			}
+		}
+		return -1;
 	}
 
 	/**

@@ -3,7 +3,6 @@ package io.quiver.query.search;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -125,7 +124,8 @@ final class QueryReader {
 		// the parts of the words that can spell an application, in query order
 		List<Unit> units = new ArrayList<>();
 		String[] texts = query.strip().split("\\s+");
-		Set<Integer> accountWords = plainAccountWords(texts, context);
+		AccountPhrases phrases = new AccountPhrases(texts, context);
+		Set<Integer> accountWords = phrases.held();
 		for (int w = 0; w < texts.length; w++) {
 			String text = texts[w];
 			List<String> tokens = Tokens.of(text);
@@ -165,8 +165,7 @@ final class QueryReader {
 		}
 		List<Mention> mentions = mentions(units, context);
 		boolean toolName = words.size() == 1 && Tokens.of(words.get(0).text()).size() > 1;
-		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null,
-				missingAccountWords(texts, context, termIndex), toolName);
+		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null, phrases.lacking(termIndex), toolName);
 	}
 
 	/**
@@ -219,125 +218,6 @@ final class QueryReader {
 	}
 
 	/**
-	 * Indexes of the words that, with the connector words after or before them, spell an
-	 * account label the caller has, in plain words: {@code legal notion} or
-	 * {@code notion legal} for {@code notion-legal} (R6.12). Their tokens keep their full
-	 * weight, like those of {@code notion-legal}.
-	 */
-	private static Set<Integer> plainAccountWords(String[] texts, QueryContext context) {
-		Set<Integer> found = new HashSet<>();
-		for (int w = 0; w < texts.length; w++) {
-			String qualifier = plainWord(texts[w]);
-			if (qualifier == null) {
-				continue;
-			}
-			for (int direction : new int[] { 1, -1 }) {
-				ConnectorRun run = connectorRun(texts, w, direction, context);
-				if (run != null && context.accountLabels().contains(run.id() + "-" + qualifier)) {
-					found.add(w);
-					for (int i = Math.min(run.first(), run.last()); i <= Math.max(run.first(), run.last()); i++) {
-						found.add(i);
-					}
-				}
-			}
-		}
-		return found;
-	}
-
-	/**
-	 * A determiner, a plain word and a connector of the catalog, in that order, where the
-	 * caller has no account of the label the two spell: {@code the hr notion} for
-	 * {@code notion-hr} (R6.12). Whether the plain word is a label or an ordinary word is
-	 * left to the index.
-	 */
-	private static List<AccountWords> missingAccountWords(String[] texts, QueryContext context,
-			Map<String, Integer> termIndex) {
-		List<AccountWords> found = new ArrayList<>();
-		for (int w = 1; w + 1 < texts.length; w++) {
-			String qualifier = plainWord(texts[w]);
-			Integer term = (qualifier != null) ? termIndex.get(qualifier) : null;
-			if (term == null || !DETERMINERS.contains(texts[w - 1].toLowerCase(Locale.ROOT))) {
-				continue;
-			}
-			ConnectorRun run = connectorRun(texts, w, 1, context);
-			if (run == null) {
-				continue;
-			}
-			String connector = run.id();
-			String label = connector + "-" + qualifier;
-			if (!context.accountLabels().contains(label)) {
-				long accounts = context.accountLabels()
-					.stream()
-					.filter((l) -> l.equals(connector) || l.startsWith(connector + "-"))
-					.count();
-				found.add(new AccountWords(label, term, accounts > 1));
-			}
-		}
-		return found;
-	}
-
-	/** Words before a plain-word account label ({@code the hr notion}). */
-	private static final Set<String> DETERMINERS = Set.of("the", "my", "our", "your", "their", "this", "that", "his",
-			"her", "its");
-
-	/** The word lower-cased if it is one plain token of letters and digits, else null. */
-	private static String plainWord(String text) {
-		String word = text.toLowerCase(Locale.ROOT);
-		int start = 0;
-		int end = word.length();
-		while (start < end && !isAsciiAlphanumeric(word.charAt(start))) {
-			start++;
-		}
-		while (end > start && !isAsciiAlphanumeric(word.charAt(end - 1))) {
-			end--;
-		}
-		word = word.substring(start, end);
-		if (word.isEmpty() || Tokens.isNumber(word)) {
-			return null;
-		}
-		for (int i = 0; i < word.length(); i++) {
-			if (!isAsciiAlphanumeric(word.charAt(i))) {
-				return null;
-			}
-		}
-		return word;
-	}
-
-	/**
-	 * Words that spell a catalog connector id.
-	 *
-	 * @param id the connector id
-	 * @param first the index of the word next to the qualifier
-	 * @param last the index of the word farthest from it
-	 */
-	private record ConnectorRun(String id, int first, int last) {
-	}
-
-	/**
-	 * The words, from the one next to {@code w} in {@code direction}, that spell a
-	 * catalog connector id ({@code google drive} for {@code google-drive}); null if none.
-	 */
-	private static ConnectorRun connectorRun(String[] texts, int w, int direction, QueryContext context) {
-		StringBuilder squashed = new StringBuilder();
-		for (int i = w + direction, n = 0; i >= 0 && i < texts.length
-				&& n < MAX_APPLICATION_WORDS; i += direction, n++) {
-			String part = Tokens.squashed(texts[i]);
-			if (direction > 0) {
-				squashed.append(part);
-			}
-			else {
-				squashed.insert(0, part);
-			}
-			for (String id : context.connectorIds()) {
-				if (Tokens.squashed(id).contentEquals(squashed)) {
-					return new ConnectorRun(id, w + direction, i);
-				}
-			}
-		}
-		return null;
-	}
-
-	/**
 	 * Whether punctuation other than {@code -}, {@code _} or an apostrophe sits between
 	 * two ASCII letters or digits of the word (see {@link Word#valueShaped()}).
 	 */
@@ -379,7 +259,7 @@ final class QueryReader {
 		return false;
 	}
 
-	private static boolean isAsciiAlphanumeric(char c) {
+	static boolean isAsciiAlphanumeric(char c) {
 		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 	}
 

@@ -93,7 +93,7 @@ public final class SearchIndex implements Searchable {
 
 	/**
 	 * How much more the object of the request weighs in the score (docs/search.md,
-	 * refinement 14): of {@code create_table} and {@code create_record}, "add a record to
+	 * refinement 15): of {@code create_table} and {@code create_record}, "add a record to
 	 * the table" means the second.
 	 */
 	static final double OBJECT = 1.25;
@@ -606,7 +606,7 @@ public final class SearchIndex implements Searchable {
 	 * The object of the request: the first searched token after the first verb (a generic
 	 * verb or a word of the verb table), as English puts it ("add a record to the table":
 	 * record); -1 if there is none. Its weight counts {@link #OBJECT} times in the score,
-	 * never in the floor (docs/search.md, refinement 14).
+	 * never in the floor (docs/search.md, refinement 15).
 	 */
 	private int object(Plan plan, boolean[] searched) {
 		boolean verb = false;

@@ -32,7 +32,9 @@ import org.springframework.stereotype.Component;
  * without an identity provider: an RS256 key kept under the data directory (it survives
  * restarts, so issued tokens do too), a JWKS, and signed tokens naming this server as
  * audience. Off unless the embedded default is in use or
- * {@code quiver.dev-issuer.enabled=true}.
+ * {@code quiver.dev-issuer.enabled=true}. It answers loopback callers only (the socket's
+ * address, never a forwarded header), unless the development setting
+ * {@code quiver.dev-issuer.allow-remote=true} lets it answer any caller.
  */
 @Component
 public class DevIssuer {
@@ -40,6 +42,8 @@ public class DevIssuer {
 	private static final Logger log = LoggerFactory.getLogger(DevIssuer.class);
 
 	private final boolean enabled;
+
+	private final boolean allowRemote;
 
 	private final QuiverProperties properties;
 
@@ -49,10 +53,24 @@ public class DevIssuer {
 		this.properties = properties;
 		String setting = properties.devIssuer().enabled().toLowerCase(Locale.ROOT);
 		this.enabled = setting.equals("true") || (setting.equals("auto") && deployment.embedded());
+		this.allowRemote = this.enabled && properties.devIssuer().allowRemote();
+		if (this.allowRemote) {
+			log.warn("*** DEVELOPMENT SETTING ACTIVE: /dev/token and the development sign-in answer callers at any "
+					+ "address, with no password (quiver.dev-issuer.allow-remote). Never use this in production. ***");
+		}
 	}
 
 	public boolean enabled() {
 		return this.enabled;
+	}
+
+	/**
+	 * Whether {@code /dev/token} and the development sign-in answer a caller at this
+	 * address, the socket's remote address: while the issuer is on, loopback callers, and
+	 * any caller with {@code quiver.dev-issuer.allow-remote}.
+	 */
+	public boolean answers(String remoteAddress) {
+		return this.enabled && (this.allowRemote || DevTokenController.isLoopback(remoteAddress));
 	}
 
 	/** The issuer claim of the tokens it signs: the public URL. */

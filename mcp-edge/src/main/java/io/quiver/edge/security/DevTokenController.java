@@ -18,8 +18,9 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code POST /dev/token} of the local issuer:
  * {@code {"sub":"alice","org":"demo","scope":"mcp:read mcp:tools"}} answers
- * {@code {"access_token":…,"token_type":"Bearer","expires_in":…}}. Loopback callers only;
- * 404 when the issuer is off. The JWKS is public at {@code /dev/jwks.json}.
+ * {@code {"access_token":…,"token_type":"Bearer","expires_in":…}}. Loopback callers only
+ * (see {@link DevIssuer#answers}); 404 when the issuer is off. The JWKS is public at
+ * {@code /dev/jwks.json}.
  */
 @RestController
 class DevTokenController {
@@ -38,7 +39,7 @@ class DevTokenController {
 			return ResponseEntity.status(HttpStatus.NOT_FOUND)
 				.body(Map.of("error", "not_found", "error_description", "the local token issuer is off"));
 		}
-		if (!isLoopback(http.getRemoteAddr())) {
+		if (!this.issuer.answers(http.getRemoteAddr())) {
 			return ResponseEntity.status(HttpStatus.FORBIDDEN)
 				.body(Map.of("error", "access_denied", "error_description",
 						"the local token issuer answers loopback callers only"));

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import io.quiver.QuiverApplication;
 import io.quiver.command.connection.vault.VaultKey;
 import io.quiver.edge.config.Deployment;
 import org.springframework.boot.WebApplicationType;
@@ -54,6 +55,11 @@ public final class StartupSettings implements ApplicationListener<ApplicationEnv
 
 	@Override
 	public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+		if (!event.getSpringApplication().getAllSources().contains(QuiverApplication.class)) {
+			// another application in this JVM (a test's identity provider): not ours to
+			// check
+			return;
+		}
 		ConfigurableEnvironment environment = event.getEnvironment();
 		boolean web = event.getSpringApplication().getWebApplicationType() != WebApplicationType.NONE;
 		List<String> problems = problems(environment, web);

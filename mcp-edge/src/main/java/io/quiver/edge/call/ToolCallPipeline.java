@@ -32,6 +32,7 @@ import io.quiver.query.gate.ScopeGate;
 import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.gate.Verdict;
+import io.quiver.query.support.CallerText;
 import io.quiver.query.support.Failures;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectionView;
@@ -114,8 +115,8 @@ public class ToolCallPipeline {
 			// the class and frames only, never the message: it could quote an argument
 			// value (R10.2, see Failures)
 			String incident = Failures.incident();
-			log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}", attempt.resolvedTool(),
-					ex.getClass().getName(), incident, Failures.trace(ex));
+			log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}",
+					CallerText.log(attempt.resolvedTool()), ex.getClass().getName(), incident, Failures.trace(ex));
 			attempt.failed("internal-error");
 			result = ToolResult.error("Quiver could not complete this call because of an internal error (incident "
 					+ incident + "); nothing is known to have changed. Try again, and report the incident if it "
@@ -131,7 +132,7 @@ public class ToolCallPipeline {
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			log.error("The audit trail refused an entry for {}: {}", attempt.resolvedTool(),
+			log.error("The audit trail refused an entry for {}: {}", CallerText.log(attempt.resolvedTool()),
 					cause.getClass().getName());
 			return auditUnavailable(attempt);
 		}

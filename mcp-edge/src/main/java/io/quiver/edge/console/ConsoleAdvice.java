@@ -5,6 +5,7 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.RolePermissions;
+import io.quiver.query.support.CallerText;
 import io.quiver.query.support.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,8 +85,8 @@ class ConsoleAdvice {
 					known.getBody().getDetail(), request);
 		}
 		String incident = Failures.incident();
-		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", request.getMethod(), request.getRequestURI(),
-				ex.getClass().getName(), incident, Failures.trace(ex));
+		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", CallerText.log(request.getMethod()),
+				CallerText.log(request.getRequestURI()), ex.getClass().getName(), incident, Failures.trace(ex));
 		return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
 				"Quiver could not complete this request because of an internal error (incident " + incident
 						+ "). Try again, and report the incident if it persists.",

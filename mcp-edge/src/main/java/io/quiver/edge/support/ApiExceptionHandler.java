@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.edge.security.RequestGuard;
+import io.quiver.query.support.CallerText;
 import io.quiver.query.support.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,8 +92,8 @@ public class ApiExceptionHandler {
 			return ResponseEntity.status(known.getStatusCode()).body(known.getBody());
 		}
 		String incident = Failures.incident();
-		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", request.getMethod(), request.getRequestURI(),
-				ex.getClass().getName(), incident, Failures.trace(ex));
+		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", CallerText.log(request.getMethod()),
+				CallerText.log(request.getRequestURI()), ex.getClass().getName(), incident, Failures.trace(ex));
 		return ResponseEntity.internalServerError()
 			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
 					"Quiver could not complete this request because of an internal error (incident " + incident

@@ -27,6 +27,7 @@ import io.quiver.edge.upstream.ResultRedactor.Redaction;
 import io.quiver.query.gate.OutboundTarget;
 import io.quiver.query.gate.OutboundUrlGate;
 import io.quiver.query.gate.OutboundUrls;
+import io.quiver.query.support.CallerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -97,8 +98,8 @@ public class HttpToolExecutor implements ToolExecutor {
 		}
 		catch (RuntimeException ex) {
 			// the class only: a message could quote the upstream's answer (R10.2)
-			log.warn("Unexpected {} running {}.{}", ex.getClass().getName(), call.connector().id(),
-					call.operation().name());
+			log.warn("Unexpected {} running {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
+					CallerText.log(call.operation().name()));
 			return UpstreamResult.failure(UpstreamError.MALFORMED,
 					"Call to '" + call.connectionLabel()
 							+ "' failed: its answer could not be handled; try again, or report it if it persists",

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.edge.upstream.ResultRedactor.Redaction;
+import io.quiver.query.support.CallerText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -50,8 +51,8 @@ public class McpToolExecutor implements ToolExecutor {
 		}
 		catch (RuntimeException ex) {
 			// the class only: a message could quote the upstream's answer (R10.2)
-			log.warn("Unexpected {} calling {}.{}", ex.getClass().getName(), call.connector().id(),
-					call.operation().name());
+			log.warn("Unexpected {} calling {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
+					CallerText.log(call.operation().name()));
 			return UpstreamResult.failure(UpstreamError.MALFORMED,
 					"Call to '" + call.connectionLabel()
 							+ "' failed: its answer could not be handled; try again, or report it if it persists",

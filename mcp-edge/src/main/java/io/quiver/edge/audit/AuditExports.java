@@ -84,12 +84,23 @@ public class AuditExports {
 		return line.toString();
 	}
 
-	private static String csvField(Object value) {
+	/**
+	 * One CSV cell (RFC 4180), safe to open in a spreadsheet (SPEC R10.12): a cell that
+	 * starts with {@code = + - @}, a tab or a carriage return would be read as a formula
+	 * (OWASP "CSV injection"), so it is prefixed with an apostrophe and quoted, and a
+	 * spreadsheet shows it as text. The JSON-lines export keeps every value as it is.
+	 */
+	static String csvField(Object value) {
 		if (value == null) {
 			return "";
 		}
 		String text = value.toString();
-		if (text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+		boolean formula = !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0;
+		if (formula) {
+			text = "'" + text;
+		}
+		if (formula || text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0
+				|| text.indexOf('\r') >= 0) {
 			return '"' + text.replace("\"", "\"\"") + '"';
 		}
 		return text;

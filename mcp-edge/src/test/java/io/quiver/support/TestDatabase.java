@@ -69,6 +69,10 @@ public final class TestDatabase {
 		registry.add("quiver.vault.key", () -> VAULT_KEY);
 		registry.add("quiver.dev-issuer.enabled", () -> "true");
 		registry.add("quiver.public-url", () -> "http://localhost");
+		// as behind a proxy or on Kubernetes: forwarded headers are believed from anyone,
+		// so tests show that nothing that matters trusts them
+		registry.add("server.forward-headers-strategy", () -> "native");
+		registry.add("server.tomcat.remoteip.internal-proxies", () -> ".*");
 	}
 
 	public static String postgresUrl() {

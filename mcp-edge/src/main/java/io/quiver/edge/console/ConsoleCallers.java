@@ -2,7 +2,6 @@ package io.quiver.edge.console;
 
 import java.util.EnumSet;
 
-import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
@@ -120,16 +119,6 @@ public class ConsoleCallers {
 			throw new ConsoleAccessException(status.reason());
 		}
 		return caller;
-	}
-
-	static boolean isLoopback(HttpServletRequest request) {
-		try {
-			String address = request.getRemoteAddr();
-			return address != null && java.net.InetAddress.getByName(address).isLoopbackAddress();
-		}
-		catch (java.net.UnknownHostException ex) {
-			return false;
-		}
 	}
 
 }

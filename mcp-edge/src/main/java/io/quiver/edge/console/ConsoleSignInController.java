@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.edge.security.DevIssuer;
+import io.quiver.edge.security.SocketAddress;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -70,7 +71,7 @@ class ConsoleSignInController {
 			return page(request, model, "The development sign-in is off here: sign in with your identity provider.",
 					organization, subject);
 		}
-		if (!ConsoleCallers.isLoopback(request)) {
+		if (!SocketAddress.isLoopback(request)) {
 			response.setStatus(HttpStatus.FORBIDDEN.value());
 			return page(request, model, "The development sign-in answers loopback addresses only.", organization,
 					subject);
@@ -103,7 +104,7 @@ class ConsoleSignInController {
 	}
 
 	private String page(HttpServletRequest request, Model model, String error, String org, String subject) {
-		model.addAttribute("devSignIn", this.devIssuer.enabled() && ConsoleCallers.isLoopback(request));
+		model.addAttribute("devSignIn", this.devIssuer.enabled() && SocketAddress.isLoopback(request));
 		model.addAttribute("providers", providers());
 		model.addAttribute("error", error);
 		model.addAttribute("organization", org);

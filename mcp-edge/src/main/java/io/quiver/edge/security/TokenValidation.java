@@ -1,7 +1,9 @@
 package io.quiver.edge.security;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 import com.nimbusds.jose.JOSEException;
@@ -15,6 +17,8 @@ import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
 import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
@@ -26,7 +30,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} or {@code jwk-set-uri};
  * the local issuer otherwise), issuer, expiry, and audience: a token must be issued for
  * this server ({@code {public-url}/mcp} or {@code {public-url}}), never passed through
- * from another resource (RFC 8707).
+ * from another resource (RFC 8707). A token without {@code exp} is refused: it would be
+ * valid forever.
  */
 @Configuration(proxyBeanMethods = false)
 // not in the rebuild command, which runs without the web server
@@ -58,6 +63,9 @@ class TokenValidation {
 					+ "or quiver.dev-issuer.enabled=true to use the local issuer.");
 		}
 		List<OAuth2TokenValidator<Jwt>> validators = new ArrayList<>();
+		// JwtTimestampValidator checks exp only when present: a token that never expires
+		// is refused outright
+		validators.add(new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull));
 		validators.add(new JwtTimestampValidator());
 		if (issuer != null && !issuer.isBlank()) {
 			validators.add(new JwtIssuerValidator(issuer));

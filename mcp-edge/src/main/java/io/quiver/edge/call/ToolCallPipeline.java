@@ -33,6 +33,7 @@ import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.gate.Verdict;
 import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectionView;
@@ -112,15 +113,7 @@ public class ToolCallPipeline {
 			result = decideAndRun(caller, attempt);
 		}
 		catch (RuntimeException ex) {
-			// the class and frames only, never the message: it could quote an argument
-			// value (R10.2, see Failures)
-			String incident = Failures.incident();
-			log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}",
-					CallerText.log(attempt.resolvedTool()), ex.getClass().getName(), incident, Failures.trace(ex));
-			attempt.failed("internal-error");
-			result = ToolResult.error("Quiver could not complete this call because of an internal error (incident "
-					+ incident + "); nothing is known to have changed. Try again, and report the incident if it "
-					+ "persists.");
+			result = failed(attempt, ex);
 		}
 		attempt.finished(System.nanoTime() - started);
 		try {
@@ -137,6 +130,24 @@ public class ToolCallPipeline {
 			return auditUnavailable(attempt);
 		}
 		return result;
+	}
+
+	/** A call that failed unexpectedly: in band, and logged without any message. */
+	private static ToolResult failed(Attempt attempt, RuntimeException ex) {
+		if (DatabaseFailures.unavailable(ex)) {
+			log.warn("tools/call of {} found the database unavailable: {}", CallerText.log(attempt.resolvedTool()),
+					ex.getClass().getName());
+			attempt.failed("database-unavailable");
+			return ToolResult.databaseUnavailable(attempt.executed());
+		}
+		// the class and frames only, never the message: it could quote an argument value
+		// (R10.2, see Failures)
+		String incident = Failures.incident();
+		log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}",
+				CallerText.log(attempt.resolvedTool()), ex.getClass().getName(), incident, Failures.trace(ex));
+		attempt.failed("internal-error");
+		return ToolResult.error("Quiver could not complete this call because of an internal error (incident " + incident
+				+ "); nothing is known to have changed. Try again, and report the incident if it " + "persists.");
 	}
 
 	private ToolResult auditUnavailable(Attempt attempt) {

@@ -6,6 +6,7 @@ import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.RolePermissions;
 import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,6 +84,10 @@ class ConsoleAdvice {
 		if (ex instanceof ErrorResponse known) {
 			return error(HttpStatus.valueOf(known.getStatusCode().value()), "invalid-request",
 					known.getBody().getDetail(), request);
+		}
+		if (DatabaseFailures.unavailable(ex)) {
+			return error(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable",
+					"Quiver's database is unavailable for the moment; reload this page in a few seconds.", request);
 		}
 		String incident = Failures.incident();
 		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", CallerText.log(request.getMethod()),

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.call.ToolCallPipeline;
+import io.quiver.edge.call.ToolResult;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
@@ -21,6 +22,7 @@ import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.beans.factory.ObjectProvider;
@@ -169,13 +171,26 @@ class McpEndpoint {
 			return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS, "Invalid params: params must be an object");
 		}
 		ObjectNode parameters = (params instanceof ObjectNode object) ? object : this.json.createObjectNode();
-		return switch (method.textValue()) {
-			case "initialize" -> initialize(id, parameters);
-			case "ping" -> result(id, this.json.createObjectNode());
-			case "tools/list" -> toolsList(id, parameters, authentication);
-			case "tools/call" -> toolsCall(id, parameters, authentication);
-			default -> error(HttpStatus.OK, id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method.textValue());
-		};
+		try {
+			return switch (method.textValue()) {
+				case "initialize" -> initialize(id, parameters);
+				case "ping" -> result(id, this.json.createObjectNode());
+				case "tools/list" -> toolsList(id, parameters, authentication);
+				case "tools/call" -> toolsCall(id, parameters, authentication);
+				default ->
+					error(HttpStatus.OK, id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method.textValue());
+			};
+		}
+		catch (RuntimeException ex) {
+			if (!DatabaseFailures.unavailable(ex)) {
+				throw ex;
+			}
+			// SPEC R7.9: a tools/call answers in band, any other method a JSON-RPC
+			// internal error saying to retry; never an HTTP 500
+			return method.textValue().equals("tools/call") ? result(id, ToolResult.databaseUnavailable(false).toJson())
+					: error(HttpStatus.OK, id, JsonRpc.INTERNAL_ERROR,
+							"Quiver's database is unavailable for the moment; retry in a few seconds");
+		}
 	}
 
 	@GetMapping(path = "/mcp")

@@ -75,9 +75,19 @@ public final class TestDatabase {
 		registry.add("server.tomcat.remoteip.internal-proxies", () -> ".*");
 	}
 
+	/**
+	 * The application's URL: this JVM's schema, and an application name that lets a test
+	 * find (and terminate) exactly this JVM's connections in {@code pg_stat_activity}.
+	 */
 	public static String postgresUrl() {
 		String base = System.getenv(POSTGRES_URL);
-		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
+		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA + "&ApplicationName="
+				+ applicationName();
+	}
+
+	/** The {@code application_name} of this JVM's connections. */
+	public static String applicationName() {
+		return "quiver-" + SCHEMA;
 	}
 
 	public static String schema() {

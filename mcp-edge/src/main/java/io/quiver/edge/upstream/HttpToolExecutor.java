@@ -28,6 +28,7 @@ import io.quiver.query.gate.OutboundTarget;
 import io.quiver.query.gate.OutboundUrlGate;
 import io.quiver.query.gate.OutboundUrls;
 import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -97,6 +98,10 @@ public class HttpToolExecutor implements ToolExecutor {
 					failure.reached());
 		}
 		catch (RuntimeException ex) {
+			if (DatabaseFailures.unavailable(ex)) {
+				// the credential could not be read: the pipeline answers it (R7.9)
+				throw ex;
+			}
 			// the class only: a message could quote the upstream's answer (R10.2)
 			log.warn("Unexpected {} running {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
 					CallerText.log(call.operation().name()));

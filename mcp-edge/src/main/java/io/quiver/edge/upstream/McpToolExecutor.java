@@ -6,6 +6,7 @@ import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.edge.upstream.ResultRedactor.Redaction;
 import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -50,6 +51,10 @@ public class McpToolExecutor implements ToolExecutor {
 					failure.reached());
 		}
 		catch (RuntimeException ex) {
+			if (DatabaseFailures.unavailable(ex)) {
+				// the credential could not be read: the pipeline answers it (R7.9)
+				throw ex;
+			}
 			// the class only: a message could quote the upstream's answer (R10.2)
 			log.warn("Unexpected {} calling {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
 					CallerText.log(call.operation().name()));

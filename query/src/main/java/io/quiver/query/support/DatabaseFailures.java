@@ -1,5 +1,6 @@
 package io.quiver.query.support;
 
+import java.net.SocketException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
@@ -13,6 +14,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * Tells two kinds of database failure from the rest, wherever they surface (a command, a
@@ -40,9 +42,18 @@ public final class DatabaseFailures {
 		return any(failure,
 				(t) -> t instanceof DataAccessResourceFailureException
 						|| t instanceof TransientDataAccessResourceException || t instanceof QueryTimeoutException
-						|| t instanceof CannotCreateTransactionException || t instanceof SQLTransientConnectionException
+						|| t instanceof CannotCreateTransactionException
+						// a commit or rollback that failed: the connection broke under it
+						// (the pool
+						// then answers "connection is closed", and the framework drops
+						// the first
+						// failure)
+						|| t instanceof TransactionSystemException || t instanceof SQLTransientConnectionException
 						|| t instanceof SQLTimeoutException || t instanceof SQLRecoverableException
 						|| t instanceof SQLNonTransientConnectionException
+						// a socket the database closed, under a driver exception without
+						// a state
+						|| (t instanceof SocketException && hasSqlException(failure))
 						|| (t instanceof SQLException sql && connectionState(sql.getSQLState())));
 	}
 
@@ -51,6 +62,10 @@ public final class DatabaseFailures {
 		return any(failure,
 				(t) -> t instanceof SQLException sql && sql.getSQLState() != null && (sql.getSQLState().equals("22001")
 						|| sql.getSQLState().equals("22021") || sql.getSQLState().equals("22P05")));
+	}
+
+	private static boolean hasSqlException(Throwable failure) {
+		return any(failure, (t) -> t instanceof SQLException);
 	}
 
 	private static boolean connectionState(String state) {

@@ -18,10 +18,11 @@ import io.quiver.query.toolindex.search.SearchDocument;
 
 /**
  * An evaluation set on the classpath: real tool definitions per application
- * ({@code <base>tools/<app>.json}) and labelled queries ({@code <base>queries.json}). Two
- * sets: {@link #TUNING} ({@code eval/}, the one the ranking was tuned on) and
+ * ({@code <base>tools/<app>.json}) and labelled queries ({@code <base>queries.json}).
+ * Three sets: {@link #TUNING} ({@code eval/}, the one the ranking was tuned on),
  * {@link #HOLDOUT} ({@code eval/holdout/}, other applications, labelled before Quiver ran
- * on them).
+ * on them) and {@link #THIRD} ({@code eval/third/}, other applications again, labelled
+ * blind and only ever reported).
  */
 final class EvalData {
 
@@ -36,10 +37,13 @@ final class EvalData {
 	/**
 	 * One labelled query.
 	 *
+	 * @param style the part of the set the query belongs to ({@code keywords},
+	 * {@code values}, {@code trap}, ...; the third set's {@code style} field), or the
+	 * kind where the set records none
 	 * @param connected accounts, each {@code app} (label = app) or {@code label=app}
 	 * @param expected advertised names any of which is correct; empty: must be empty
 	 */
-	record Query(String id, String kind, String query, List<String> connected, List<String> expected) {
+	record Query(String id, String kind, String style, String query, List<String> connected, List<String> expected) {
 
 		boolean mustBeEmpty() {
 			return this.expected.isEmpty();
@@ -56,6 +60,12 @@ final class EvalData {
 
 	/** The held-out set: applications and queries never used for tuning. */
 	static final String HOLDOUT = "eval/holdout/";
+
+	/**
+	 * The third set: other applications again, labelled blind, committed before any
+	 * ranking change of issue 16; never tuned on, reported only (its README).
+	 */
+	static final String THIRD = "eval/third/";
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -89,8 +99,9 @@ final class EvalData {
 		for (JsonNode q : root.get("queries")) {
 			List<String> connected = strings(q.get("connected"));
 			connected.forEach((account) -> apps.add(app(account)));
-			queries.add(new Query(q.get("id").asText(), q.get("kind").asText(), q.get("query").asText(), connected,
-					strings(q.get("expected"))));
+			String kind = q.get("kind").asText();
+			queries.add(new Query(q.get("id").asText(), kind, q.path("style").asText(kind), q.get("query").asText(),
+					connected, strings(q.get("expected"))));
 		}
 		Map<String, List<Tool>> toolsByApp = new LinkedHashMap<>();
 		for (String app : apps) {
@@ -102,6 +113,11 @@ final class EvalData {
 			toolsByApp.put(app, tools);
 		}
 		return new EvalData(base, catalog, queries, toolsByApp);
+	}
+
+	/** Where this set lives in the repository. */
+	String location() {
+		return (this.base.equals(THIRD) ? "query/src/test/resources/" : "benchmarks/src/main/resources/") + this.base;
 	}
 
 	/** Every tool of every application the queries connect. */

@@ -65,4 +65,21 @@ class SearchEvaluationTest {
 			.contains("intent", "name", "account", "unconnected");
 	}
 
+	@Test
+	void thirdSetHasOtherApplicationsAndEveryStyleOfTheIssue() {
+		EvalData third = EvalData.load(EvalData.THIRD);
+		EvalData tuning = EvalData.load(EvalData.TUNING);
+		EvalData holdout = EvalData.load(EvalData.HOLDOUT);
+
+		assertThat(third.toolsByApp).hasSize(12);
+		assertThat(third.toolsByApp.keySet()).doesNotContainAnyElementsOf(tuning.toolsByApp.keySet())
+			.doesNotContainAnyElementsOf(holdout.toolsByApp.keySet());
+		assertThat(third.allTools()).hasSize(608);
+		assertThat(third.queries).hasSize(150);
+		assertThat(third.queries).filteredOn(EvalData.Query::mustBeEmpty).hasSize(30);
+		assertThat(third.queries).extracting(EvalData.Query::style)
+			.contains("keywords", "values", "paraphrase", "typo", "account", "unconnected-app", "trap",
+					"missing-account");
+	}
+
 }

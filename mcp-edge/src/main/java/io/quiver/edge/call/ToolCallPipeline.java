@@ -25,6 +25,7 @@ import io.quiver.query.gate.ArgumentGate;
 import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.gate.FrozenMergeGate;
 import io.quiver.query.gate.Gate;
 import io.quiver.query.gate.MemberStatusGate;
 import io.quiver.query.gate.OutboundUrlGate;
@@ -73,6 +74,8 @@ public class ToolCallPipeline {
 
 	private final ArgumentGate argumentGate;
 
+	private final FrozenMergeGate frozenMergeGate;
+
 	private final OutboundUrlGate outboundUrlGate;
 
 	private final ControlPlaneTools controlPlane;
@@ -85,8 +88,8 @@ public class ToolCallPipeline {
 
 	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
-			OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane, ToolExecutor connectedTools,
-			AuditTrail audit, ObjectMapper json) {
+			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane,
+			ToolExecutor connectedTools, AuditTrail audit, ObjectMapper json) {
 		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 		this.toolExecuteGate = toolExecuteGate;
@@ -94,6 +97,7 @@ public class ToolCallPipeline {
 		this.accessGate = accessGate;
 		this.scopeGate = scopeGate;
 		this.argumentGate = argumentGate;
+		this.frozenMergeGate = frozenMergeGate;
 		this.outboundUrlGate = outboundUrlGate;
 		this.controlPlane = controlPlane;
 		this.connectedTools = connectedTools;
@@ -295,27 +299,30 @@ public class ToolCallPipeline {
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
-		ArgumentMerge merge = ArgumentMerge.of(tool, arguments);
-		verdict = this.argumentGate.check(tool.name(), advertised.inputSchema(), merge.callerArguments());
+		verdict = this.argumentGate.check(tool.name(), advertised.inputSchema(), arguments);
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
 		ConnectorDefinition connector = policy.connector(tool.connectorId());
+		verdict = this.frozenMergeGate.check(tool, connector, arguments);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		ObjectNode merged = ArgumentMerge.merge(tool, arguments);
 		verdict = (connector.kind() == ConnectorKind.HTTP)
-				? this.outboundUrlGate.check(connector, tool.operation(), merge.merged())
+				? this.outboundUrlGate.check(connector, tool.operation(), merged)
 				: this.outboundUrlGate.check(connector, connector.baseUrl());
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
 		ConnectionView connection = policy.connection(connectionId);
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), connectionId,
-				connection.label(), connection.grant(), merge.merged(), policy.settings().outbound());
+				connection.label(), connection.grant(), merged, policy.settings().outbound());
 		return () -> {
 			attempt.executing();
 			UpstreamResult result = this.connectedTools.execute(call);
 			attempt.reached(result.reachedConnectionId(), result.reachedAccount());
-			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(),
-					merge.meta());
+			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(), null);
 			if (result.isError()) {
 				attempt.failed((result.errorCode() != null) ? result.errorCode() : "upstream-error");
 				return answer;

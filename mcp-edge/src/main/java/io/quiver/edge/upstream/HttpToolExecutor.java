@@ -4,7 +4,6 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -42,7 +41,8 @@ import org.springframework.stereotype.Component;
  * GraphQL {@code {"query", "variables"}}), the connector's fixed headers, then the
  * credential, which no argument can override. A body argument named {@code body_x}, where
  * {@code x} is a path, query or header parameter of the operation, is the body property
- * {@code x} (the OpenAPI importer's rule for name clashes).</li>
+ * {@code x} (the OpenAPI importer's rule for name clashes). Only declared parameters are
+ * sent (SPEC R7.8).</li>
  * <li>Every hop is checked by the outbound URL gate immediately before connecting
  * (re-resolving the host); redirects are followed by hand, at most three, each
  * {@code Location} re-checked, so a redirect cannot leave the base URL or reach an
@@ -123,6 +123,7 @@ public class HttpToolExecutor implements ToolExecutor {
 		catch (IllegalArgumentException ex) {
 			throw new UpstreamFailure(UpstreamError.OUTBOUND_URL_REFUSED, ex.getMessage(), false);
 		}
+		requireDeclared(operation, call.arguments());
 		String method = (operation.method() != null) ? operation.method().toUpperCase(Locale.ROOT) : "GET";
 		Map<String, String> headers = headers(call, credential);
 		Body body = body(operation, method, call.arguments());
@@ -185,6 +186,24 @@ public class HttpToolExecutor implements ToolExecutor {
 		}
 	}
 
+	/**
+	 * SPEC R7.8: only declared parameters leave, whoever set them (the frozen-merge gate
+	 * refused the caller's undeclared ones already; this holds for defaults and frozen
+	 * values too).
+	 */
+	private static void requireDeclared(OperationDefinition operation, ObjectNode arguments) {
+		if (arguments == null) {
+			return;
+		}
+		for (Iterator<String> names = arguments.fieldNames(); names.hasNext();) {
+			String name = names.next();
+			if (!OutboundUrls.declares(operation, name)) {
+				throw new UpstreamFailure(UpstreamError.REQUEST_REFUSED, "argument '" + CallerText.log(name)
+						+ "' is not a parameter of " + operation.name() + "; nothing was sent", false);
+			}
+		}
+	}
+
 	/** Fixed headers, then header arguments, then the credential, each overriding. */
 	private static Map<String, String> headers(UpstreamCall call, Credential credential) {
 		Map<String, String> headers = new LinkedHashMap<>();
@@ -219,22 +238,12 @@ public class HttpToolExecutor implements ToolExecutor {
 
 	private static Body body(OperationDefinition operation, String method, ObjectNode arguments) {
 		ObjectNode fields = JsonNodeFactory.instance.objectNode();
-		Set<String> otherParameters = new HashSet<>();
-		operation.parameters().forEach((name, location) -> {
-			if (location != ParameterLocation.BODY) {
-				otherParameters.add(name);
-			}
-		});
 		if (arguments != null) {
 			Iterator<Map.Entry<String, JsonNode>> it = arguments.fields();
 			while (it.hasNext()) {
 				Map.Entry<String, JsonNode> field = it.next();
 				if (OutboundUrls.locationOf(operation, field.getKey()) == ParameterLocation.BODY) {
-					String name = field.getKey();
-					if (name.startsWith("body_") && otherParameters.contains(name.substring(5))) {
-						name = name.substring(5);
-					}
-					fields.set(name, field.getValue());
+					fields.set(OutboundUrls.wireName(operation, field.getKey()), field.getValue());
 				}
 			}
 		}

@@ -41,8 +41,10 @@ import org.springframework.stereotype.Component;
  * GraphQL {@code {"query", "variables"}}), the connector's fixed headers, then the
  * credential, which no argument can override. A body argument named {@code body_x}, where
  * {@code x} is a path, query or header parameter of the operation, is the body property
- * {@code x} (the OpenAPI importer's rule for name clashes). Only declared parameters are
- * sent (SPEC R7.8).</li>
+ * {@code x} (the OpenAPI importer's rule for name clashes). Only declared parameters
+ * arrive here (SPEC R7.8): the frozen-merge gate refused the caller's undeclared ones,
+ * and a toolbox entry's defaults and frozen values were checked against the operation
+ * when it was written.</li>
  * <li>Every hop is checked by the outbound URL gate immediately before connecting
  * (re-resolving the host); redirects are followed by hand, at most three, each
  * {@code Location} re-checked, so a redirect cannot leave the base URL or reach an
@@ -123,7 +125,6 @@ public class HttpToolExecutor implements ToolExecutor {
 		catch (IllegalArgumentException ex) {
 			throw new UpstreamFailure(UpstreamError.OUTBOUND_URL_REFUSED, ex.getMessage(), false);
 		}
-		requireDeclared(operation, call.arguments());
 		String method = (operation.method() != null) ? operation.method().toUpperCase(Locale.ROOT) : "GET";
 		Map<String, String> headers = headers(call, credential);
 		Body body = body(operation, method, call.arguments());
@@ -183,24 +184,6 @@ public class HttpToolExecutor implements ToolExecutor {
 					"the request has a header the HTTP client refuses to send (a protocol header such as Host); "
 							+ "check the connector's headers and header parameters",
 					false);
-		}
-	}
-
-	/**
-	 * SPEC R7.8: only declared parameters leave, whoever set them (the frozen-merge gate
-	 * refused the caller's undeclared ones already; this holds for defaults and frozen
-	 * values too).
-	 */
-	private static void requireDeclared(OperationDefinition operation, ObjectNode arguments) {
-		if (arguments == null) {
-			return;
-		}
-		for (Iterator<String> names = arguments.fieldNames(); names.hasNext();) {
-			String name = names.next();
-			if (!OutboundUrls.declares(operation, name)) {
-				throw new UpstreamFailure(UpstreamError.REQUEST_REFUSED, "argument '" + CallerText.log(name)
-						+ "' is not a parameter of " + operation.name() + "; nothing was sent", false);
-			}
 		}
 	}
 

@@ -29,7 +29,10 @@ import org.springframework.stereotype.Component;
  * declared.</li>
  * </ul>
  * The frozen key itself, spelled exactly, is refused too: the advertised schema never
- * offers it, and a caller that sends it means to change what the organisation fixed.
+ * offers it, and a caller that sends it means to change what the organisation fixed. A
+ * toolbox entry's own defaults and frozen values name declared parameters, checked when
+ * the entry is written ({@code ToolboxEntryResolver}), so once this gate passed, nothing
+ * undeclared reaches an {@code http} upstream.
  */
 @Component
 public class FrozenMergeGate {

@@ -6,11 +6,11 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.audit.AuditService.Filters;
 import io.quiver.query.audit.api.AuditEntry;
+import io.quiver.query.audit.proof.EntryJson;
 import io.quiver.query.gate.Caller;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -29,15 +29,12 @@ public class AuditExports {
 
 	static final String CSV_HEADER = "seq,entryId,at,memberId,subject,requestedName,viaExecuteTool,resolvedTool,"
 			+ "operation,connectionId,account,classification,gate,decision,outcome,errorCode,argumentNames,"
-			+ "argumentCount,durationMicros,prevHash,hash";
+			+ "argumentCount,durationMicros,prevHash,hash,v";
 
 	private final AuditService audit;
 
-	private final ObjectMapper json;
-
-	AuditExports(AuditService audit, ObjectMapper json) {
+	AuditExports(AuditService audit) {
 		this.audit = audit;
-		this.json = json;
 	}
 
 	/**
@@ -50,7 +47,7 @@ public class AuditExports {
 		if (!csv && !format.equals("jsonl")) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "format must be jsonl or csv");
 		}
-		ExportSink sink = new ExportSink(csv);
+		ExportSink sink = new ExportSink(csv, caller.orgId());
 		Runnable run = this.audit.export(caller, filters, (entry) -> sink.write(entry));
 		StreamingResponseBody body = (out) -> {
 			sink.writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
@@ -73,7 +70,7 @@ public class AuditExports {
 		Object[] fields = { e.seq(), e.entryId(), e.at(), e.memberId(), e.subject(), e.requestedName(),
 				e.viaExecuteTool(), e.resolvedTool(), e.operation(), e.connectionId(), e.account(), e.classification(),
 				e.gate(), e.decision(), e.outcome(), e.errorCode(), String.join(";", e.argumentNames()),
-				e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash() };
+				e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(), e.version() };
 		StringBuilder line = new StringBuilder();
 		for (int i = 0; i < fields.length; i++) {
 			if (i > 0) {
@@ -106,19 +103,28 @@ public class AuditExports {
 		return text;
 	}
 
-	private final class ExportSink {
+	/**
+	 * Writes the entries: CSV lines, or JSON lines in the entries' canonical form, the
+	 * very bytes their hashes cover plus the hash, which the offline check reads back
+	 * (SPEC R10.11).
+	 */
+	private static final class ExportSink {
 
 		private final boolean csv;
 
+		private final String orgId;
+
 		private BufferedWriter writer;
 
-		ExportSink(boolean csv) {
+		ExportSink(boolean csv, String orgId) {
 			this.csv = csv;
+			this.orgId = orgId;
 		}
 
 		void write(AuditEntry entry) {
 			try {
-				this.writer.write(this.csv ? csvLine(entry) : AuditExports.this.json.writeValueAsString(entry));
+				this.writer.write(this.csv ? csvLine(entry)
+						: new String(EntryJson.line(this.orgId, entry), StandardCharsets.UTF_8));
 				this.writer.write('\n');
 			}
 			catch (IOException ex) {

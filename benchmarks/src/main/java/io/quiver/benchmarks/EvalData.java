@@ -12,9 +12,9 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quiver.command.naming.NamingRules;
-import io.quiver.query.toolindex.search.QueryContext;
-import io.quiver.query.toolindex.search.SearchDocument;
+import io.quiver.command.naming.api.NamingRules;
+import io.quiver.query.search.api.QueryContext;
+import io.quiver.query.search.api.SearchDocument;
 
 /**
  * An evaluation set on the classpath: real tool definitions per application

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.quiver.query.toolindex.search.SearchDocument;
-import io.quiver.query.toolindex.search.Tokens;
+import io.quiver.query.search.Tokens;
+import io.quiver.query.search.api.SearchDocument;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.WhitespaceAnalyzer;
 import org.apache.lucene.document.Document;

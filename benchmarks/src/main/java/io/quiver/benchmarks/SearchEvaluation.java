@@ -11,10 +11,10 @@ import java.util.function.BiFunction;
 
 import io.quiver.benchmarks.EvalData.Query;
 import io.quiver.benchmarks.EvalData.Setup;
-import io.quiver.query.toolindex.search.SearchDocument;
-import io.quiver.query.toolindex.search.SearchHit;
-import io.quiver.query.toolindex.search.SearchIndex;
-import io.quiver.query.toolindex.search.SearchRequest;
+import io.quiver.query.search.SearchIndex;
+import io.quiver.query.search.api.SearchDocument;
+import io.quiver.query.search.api.SearchHit;
+import io.quiver.query.search.api.SearchRequest;
 
 /**
  * Search quality (SPEC R6.11): Quiver's {@link SearchIndex} and Lucene BM25 over the same

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import io.quiver.query.toolindex.search.QueryContext;
-import io.quiver.query.toolindex.search.SearchDocument;
-import io.quiver.query.toolindex.search.SearchIndex;
-import io.quiver.query.toolindex.search.SearchRequest;
-import io.quiver.query.toolindex.search.SearchResult;
+import io.quiver.query.search.SearchIndex;
+import io.quiver.query.search.api.QueryContext;
+import io.quiver.query.search.api.SearchDocument;
+import io.quiver.query.search.api.SearchRequest;
+import io.quiver.query.search.api.SearchResult;
 import org.apache.lucene.search.TopDocs;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.quiver.command.naming.NamingRules;
-import io.quiver.query.toolindex.search.SearchDocument;
+import io.quiver.command.naming.api.NamingRules;
+import io.quiver.query.search.api.SearchDocument;
 
 /**
  * Large, real-looking tool sets for the latency benchmark, made deterministically from

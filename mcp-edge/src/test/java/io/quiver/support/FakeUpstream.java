@@ -7,6 +7,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -25,6 +27,8 @@ public final class FakeUpstream implements AutoCloseable {
 	private volatile String reply;
 
 	private volatile int status = 200;
+
+	private volatile CountDownLatch gate;
 
 	private FakeUpstream(HttpServer server) {
 		this.server = server;
@@ -55,6 +59,19 @@ public final class FakeUpstream implements AutoCloseable {
 	public void reply(int status, String json) {
 		this.status = status;
 		this.reply = json;
+	}
+
+	/**
+	 * Makes later requests wait, once received, until the answer is released (a call kept
+	 * in flight); answers the release.
+	 */
+	public Runnable hold() {
+		CountDownLatch latch = new CountDownLatch(1);
+		this.gate = latch;
+		return () -> {
+			this.gate = null;
+			latch.countDown();
+		};
 	}
 
 	public String baseUrl() {
@@ -98,6 +115,15 @@ public final class FakeUpstream implements AutoCloseable {
 		Received request = new Received(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
 				exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders().getFirst("Authorization"), text);
 		this.received.add(request);
+		CountDownLatch held = this.gate;
+		if (held != null) {
+			try {
+				held.await(1, TimeUnit.MINUTES);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 		String answer = (this.reply != null) ? this.reply
 				: "{\"method\":\"" + request.method() + "\",\"path\":\"" + request.path() + "\",\"query\":"
 						+ ((request.query() == null) ? "null" : "\"" + request.query() + "\"") + ",\"authorized\":"

@@ -8,7 +8,7 @@ import io.quiver.command.organization.api.CreateOrganizationCommand;
 import io.quiver.command.shared.api.Actor;
 import io.quiver.edge.security.DevIssuer;
 import io.quiver.edge.support.Commands;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.springframework.stereotype.Component;
 
 /**

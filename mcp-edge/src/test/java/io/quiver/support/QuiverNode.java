@@ -44,7 +44,52 @@ public final class QuiverNode implements AutoCloseable {
 	 * it is healthy.
 	 */
 	public static QuiverNode start(String name, Path log, Map<String, String> properties, List<String> jvmOptions) {
+		QuiverNode node = launch(name, log, properties, jvmOptions);
+		node.awaitHealthy(log.toFile());
+		return node;
+	}
+
+	/**
+	 * Starts a node and returns at once, while it is still starting (to watch its start
+	 * from outside); {@link #awaitHealthy} waits for it.
+	 */
+	public static QuiverNode launch(String name, Path log, Map<String, String> properties, List<String> jvmOptions) {
 		int port = freePort();
+		List<String> arguments = new ArrayList<>(properties.size() + 1);
+		arguments.add("--server.port=" + port);
+		properties.forEach((key, value) -> arguments.add("--" + key + "=" + value));
+		try {
+			return new QuiverNode(name, process(log, arguments, jvmOptions).start(), port);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot start node " + name, ex);
+		}
+	}
+
+	/**
+	 * Runs {@code QuiverApplication.main} with these arguments, as {@code java -jar
+	 * quiver.jar ...} would (an admin command, or a start that is refused), to its end;
+	 * answers the exit code, with the process's output in {@code log}.
+	 */
+	public static int run(Path log, List<String> arguments) {
+		try {
+			Process process = process(log, arguments, List.of("-Xmx256m")).start();
+			if (!process.waitFor(4, TimeUnit.MINUTES)) {
+				process.destroyForcibly();
+				throw new IllegalStateException("still running after 4 minutes; see " + log);
+			}
+			return process.exitValue();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot run Quiver", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static ProcessBuilder process(Path log, List<String> arguments, List<String> jvmOptions) {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(jvmOptions);
@@ -52,19 +97,11 @@ public final class QuiverNode implements AutoCloseable {
 		command.add("-cp");
 		command.add(System.getProperty("java.class.path"));
 		command.add("io.quiver.QuiverApplication");
-		command.add("--server.port=" + port);
 		command.add("--spring.main.banner-mode=off");
-		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
-		try {
-			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-			builder.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
-			QuiverNode node = new QuiverNode(name, builder.start(), port);
-			node.awaitHealthy(log.toFile());
-			return node;
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("cannot start node " + name, ex);
-		}
+		command.addAll(arguments);
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+		builder.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
+		return builder;
 	}
 
 	public String baseUrl() {
@@ -86,6 +123,27 @@ public final class QuiverNode implements AutoCloseable {
 		return this.process.isAlive();
 	}
 
+	/**
+	 * Asks the process to stop, as an orchestrator does (SIGTERM), and returns at once.
+	 */
+	public void terminate() {
+		this.process.destroy();
+	}
+
+	/** Waits for the process to end and answers its exit code. */
+	public int awaitExit(Duration timeout) {
+		try {
+			if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				throw new IllegalStateException("node " + this.name + " still running after " + timeout);
+			}
+			return this.process.exitValue();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	@Override
 	public void close() {
 		if (this.process.isAlive()) {
@@ -101,7 +159,8 @@ public final class QuiverNode implements AutoCloseable {
 		}
 	}
 
-	private void awaitHealthy(File log) {
+	/** Waits until the node answers its health endpoint with 200. */
+	public void awaitHealthy(File log) {
 		HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 		Awaitility.await("node " + this.name + " healthy (log: " + log + ")")
 			.atMost(Duration.ofMinutes(4))

@@ -1,6 +1,6 @@
 /**
- * The query side: projections of the event store into SQL read models, the in-memory tool
- * index every call is decided against, the gates, the audit trail and the restriction
- * history.
+ * The query side: the access model, the gates, the search engine, the live policy state,
+ * compliance replay, the audit trail, and the projections of the event store into SQL
+ * read models.
  */
 package io.quiver.query;

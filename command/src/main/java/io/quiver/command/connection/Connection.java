@@ -19,7 +19,7 @@ import io.quiver.command.connection.api.RelabelConnectionCommand;
 import io.quiver.command.connection.api.RevokeGrantCommand;
 import io.quiver.command.connection.api.StoreGrantCommand;
 import io.quiver.command.naming.AdvertisedNamespace;
-import io.quiver.command.naming.NamingRules;
+import io.quiver.command.naming.api.NamingRules;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import org.axonframework.commandhandling.CommandHandler;

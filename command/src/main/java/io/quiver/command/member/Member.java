@@ -14,11 +14,13 @@ import io.quiver.command.member.api.ReinstateMemberCommand;
 import io.quiver.command.member.api.RemoveMemberCommand;
 import io.quiver.command.member.api.Role;
 import io.quiver.command.member.api.SuspendMemberCommand;
+import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.command.shared.api.TextField;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.messaging.annotation.MetaDataValue;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 
@@ -30,6 +32,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  * Invariants:
  * <ul>
  * <li>a subject is a member of an organisation at most once ({@link MemberRoster});</li>
+ * <li>only an OWNER makes, changes, suspends, reinstates or removes an OWNER (R2.4): the
+ * acting member's role travels as the command's {@link Actor#ROLE_KEY} metadata;</li>
  * <li>at least one active OWNER always remains: the last one cannot be demoted, suspended
  * or removed ({@link MemberRoster} settles concurrent attempts);</li>
  * <li>a removed member accepts no further command;</li>
@@ -63,7 +67,10 @@ public class Member {
 	}
 
 	@CommandHandler
-	public Member(InviteMemberCommand command, MemberRoster roster) {
+	public Member(InviteMemberCommand command, MemberRoster roster, @MetaDataValue(Actor.ROLE_KEY) String actorRole) {
+		if (command.role() == Role.OWNER) {
+			requireOwnerActing(actorRole);
+		}
 		if (command.subject() == null || !SUBJECT.matcher(command.subject()).matches()) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
 					"subject '" + command.subject() + "' is not valid: 1 to 255 visible ASCII characters, no spaces");
@@ -81,8 +88,11 @@ public class Member {
 	}
 
 	@CommandHandler
-	void handle(ChangeMemberRoleCommand command, MemberRoster roster) {
+	void handle(ChangeMemberRoleCommand command, MemberRoster roster, @MetaDataValue(Actor.ROLE_KEY) String actorRole) {
 		requireSameOrganization(command.orgId());
+		if (command.role() == Role.OWNER || this.role == Role.OWNER) {
+			requireOwnerActing(actorRole);
+		}
 		requireNotRemoved();
 		if (command.role() == null) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "a role change needs a role");
@@ -97,8 +107,9 @@ public class Member {
 	}
 
 	@CommandHandler
-	void handle(SuspendMemberCommand command, MemberRoster roster) {
+	void handle(SuspendMemberCommand command, MemberRoster roster, @MetaDataValue(Actor.ROLE_KEY) String actorRole) {
 		requireSameOrganization(command.orgId());
+		requireOwnerActingOnOwner(actorRole);
 		requireNotRemoved();
 		if (this.status == Status.SUSPENDED) {
 			return;
@@ -110,8 +121,9 @@ public class Member {
 	}
 
 	@CommandHandler
-	void handle(ReinstateMemberCommand command) {
+	void handle(ReinstateMemberCommand command, @MetaDataValue(Actor.ROLE_KEY) String actorRole) {
 		requireSameOrganization(command.orgId());
+		requireOwnerActingOnOwner(actorRole);
 		requireNotRemoved();
 		if (this.status == Status.ACTIVE) {
 			return;
@@ -120,8 +132,9 @@ public class Member {
 	}
 
 	@CommandHandler
-	void handle(RemoveMemberCommand command, MemberRoster roster) {
+	void handle(RemoveMemberCommand command, MemberRoster roster, @MetaDataValue(Actor.ROLE_KEY) String actorRole) {
 		requireSameOrganization(command.orgId());
+		requireOwnerActingOnOwner(actorRole);
 		if (this.status == Status.REMOVED) {
 			return;
 		}
@@ -135,6 +148,20 @@ public class Member {
 		if (!this.orgId.equals(orgId)) {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
 					"no member '" + this.memberId + "' in organisation '" + orgId + "'");
+		}
+	}
+
+	private void requireOwnerActingOnOwner(String actorRole) {
+		if (this.role == Role.OWNER) {
+			requireOwnerActing(actorRole);
+		}
+	}
+
+	private static void requireOwnerActing(String actorRole) {
+		if (!Role.OWNER.name().equals(actorRole)) {
+			throw new CommandRejectedException(MemberErrorCode.OWNER_REQUIRED,
+					"only an OWNER makes, changes, suspends or removes an OWNER; your role is "
+							+ ((actorRole != null) ? actorRole : "unknown"));
 		}
 	}
 

@@ -4,10 +4,10 @@ import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
 
-import io.quiver.command.catalog.CuratedCatalog;
 import io.quiver.command.catalog.api.CatalogErrorCode;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
+import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.catalog.api.OperationRef;
 import io.quiver.command.catalog.api.RegisterConnectorCommand;
 import io.quiver.command.catalog.api.UnregisterConnectorCommand;

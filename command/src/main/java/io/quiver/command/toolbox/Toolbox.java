@@ -7,7 +7,7 @@ import java.util.Set;
 
 import io.quiver.command.member.api.Target;
 import io.quiver.command.naming.AdvertisedNamespace;
-import io.quiver.command.naming.NamingRules;
+import io.quiver.command.naming.api.NamingRules;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.TextField;
 import io.quiver.command.shared.api.CommonErrorCode;

@@ -1,5 +1,7 @@
 package io.quiver.command.member;
 
+import java.util.Map;
+
 import io.quiver.command.member.api.ChangeMemberRoleCommand;
 import io.quiver.command.member.api.InviteMemberCommand;
 import io.quiver.command.member.api.MemberErrorCode;
@@ -12,6 +14,7 @@ import io.quiver.command.member.api.ReinstateMemberCommand;
 import io.quiver.command.member.api.RemoveMemberCommand;
 import io.quiver.command.member.api.Role;
 import io.quiver.command.member.api.SuspendMemberCommand;
+import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import org.axonframework.test.aggregate.AggregateTestFixture;
@@ -38,6 +41,11 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
 class MemberTest {
+
+	/** The metadata of a command an OWNER sends (the actor's role, R2.4). */
+	private static final Map<String, Object> AS_OWNER = Map.of(Actor.ROLE_KEY, "OWNER");
+
+	private static final Map<String, Object> AS_ADMIN = Map.of(Actor.ROLE_KEY, "ADMIN");
 
 	private FixtureConfiguration<Member> fixture;
 
@@ -130,7 +138,7 @@ class MemberTest {
 	@Test
 	void givenOwnerWithAnotherActiveOwner_whenDemoted_thenRoleChanged() {
 		this.fixture.given(invited(Role.OWNER))
-			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.ADMIN))
+			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.ADMIN), AS_OWNER)
 			.expectEvents(roleChanged(Role.OWNER, Role.ADMIN));
 	}
 
@@ -139,7 +147,7 @@ class MemberTest {
 		lastActiveOwner();
 
 		this.fixture.given(invited(Role.OWNER))
-			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.ADMIN))
+			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.ADMIN), AS_OWNER)
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(MemberErrorCode.LAST_OWNER))
 			.expectExceptionMessage(containsString("'alice' is the last active OWNER"))
@@ -151,7 +159,7 @@ class MemberTest {
 		lastActiveOwner();
 
 		this.fixture.given(invited(Role.OWNER), suspended())
-			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.MEMBER))
+			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.MEMBER), AS_OWNER)
 			.expectEvents(roleChanged(Role.OWNER, Role.MEMBER));
 		verify(this.roster, never()).countActiveOwnersExcept(anyString(), anyString());
 	}
@@ -194,7 +202,7 @@ class MemberTest {
 	@Test
 	void givenOwnerWithAnotherActiveOwner_whenSuspend_thenSuspended() {
 		this.fixture.given(invited(Role.OWNER))
-			.when(new SuspendMemberCommand(MEMBER_ID, ORG_ID))
+			.when(new SuspendMemberCommand(MEMBER_ID, ORG_ID), AS_OWNER)
 			.expectEvents(suspended());
 	}
 
@@ -203,7 +211,7 @@ class MemberTest {
 		lastActiveOwner();
 
 		this.fixture.given(invited(Role.OWNER))
-			.when(new SuspendMemberCommand(MEMBER_ID, ORG_ID))
+			.when(new SuspendMemberCommand(MEMBER_ID, ORG_ID), AS_OWNER)
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(MemberErrorCode.LAST_OWNER))
 			.expectExceptionMessage(containsString("make another member OWNER first"))
@@ -285,7 +293,7 @@ class MemberTest {
 		lastActiveOwner();
 
 		this.fixture.given(invited(Role.OWNER))
-			.when(new RemoveMemberCommand(MEMBER_ID, ORG_ID))
+			.when(new RemoveMemberCommand(MEMBER_ID, ORG_ID), AS_OWNER)
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(MemberErrorCode.LAST_OWNER))
 			.expectExceptionMessage(containsString("'alice' is the last active OWNER"))
@@ -297,7 +305,7 @@ class MemberTest {
 		lastActiveOwner();
 
 		this.fixture.given(invited(Role.OWNER), suspended())
-			.when(new RemoveMemberCommand(MEMBER_ID, ORG_ID))
+			.when(new RemoveMemberCommand(MEMBER_ID, ORG_ID), AS_OWNER)
 			.expectEvents(removed());
 		verify(this.roster, never()).countActiveOwnersExcept(anyString(), anyString());
 	}
@@ -310,6 +318,70 @@ class MemberTest {
 			.expectException(rejectedWith(CommonErrorCode.NOT_FOUND))
 			.expectExceptionMessage(containsString("no member 'm-alice' in organisation 'globex'"))
 			.expectNoEvents();
+	}
+
+	@Test
+	void givenNothing_whenAnAdminInvitesAnOwner_thenOwnerRequired() {
+		this.fixture.givenNoPriorActivity()
+			.when(new InviteMemberCommand(MEMBER_ID, ORG_ID, SUBJECT, EMAIL, Role.OWNER), AS_ADMIN)
+			.expectException(rejectedWith(MemberErrorCode.OWNER_REQUIRED))
+			.expectExceptionMessage(containsString(
+					"only an OWNER makes, changes, suspends or removes an OWNER; " + "your role is ADMIN"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenNothing_whenAnOwnerInvitesAnOwner_thenInvited() {
+		this.fixture.givenNoPriorActivity()
+			.when(new InviteMemberCommand(MEMBER_ID, ORG_ID, SUBJECT, EMAIL, Role.OWNER), AS_OWNER)
+			.expectEvents(invited(Role.OWNER));
+	}
+
+	@Test
+	void givenAnAdmin_whenAnAdminPromotesItToOwner_thenOwnerRequired() {
+		this.fixture.given(invited(Role.ADMIN))
+			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.OWNER), AS_ADMIN)
+			.expectException(rejectedWith(MemberErrorCode.OWNER_REQUIRED))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenAnOwner_whenAnAdminDemotesIt_thenOwnerRequired() {
+		this.fixture.given(invited(Role.OWNER))
+			.when(new ChangeMemberRoleCommand(MEMBER_ID, ORG_ID, Role.ADMIN), AS_ADMIN)
+			.expectException(rejectedWith(MemberErrorCode.OWNER_REQUIRED))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenAnOwner_whenAnAdminSuspendsIt_thenOwnerRequired() {
+		this.fixture.given(invited(Role.OWNER))
+			.when(new SuspendMemberCommand(MEMBER_ID, ORG_ID), AS_ADMIN)
+			.expectException(rejectedWith(MemberErrorCode.OWNER_REQUIRED))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenASuspendedOwner_whenAnAdminReinstatesIt_thenOwnerRequired() {
+		this.fixture.given(invited(Role.OWNER), suspended())
+			.when(new ReinstateMemberCommand(MEMBER_ID, ORG_ID), AS_ADMIN)
+			.expectException(rejectedWith(MemberErrorCode.OWNER_REQUIRED))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenAnOwner_whenAnAdminRemovesIt_thenOwnerRequired() {
+		this.fixture.given(invited(Role.OWNER))
+			.when(new RemoveMemberCommand(MEMBER_ID, ORG_ID), AS_ADMIN)
+			.expectException(rejectedWith(MemberErrorCode.OWNER_REQUIRED))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenAMember_whenAnAdminSuspendsIt_thenSuspended() {
+		this.fixture.given(invited(Role.MEMBER))
+			.when(new SuspendMemberCommand(MEMBER_ID, ORG_ID), AS_ADMIN)
+			.expectEvents(suspended());
 	}
 
 }

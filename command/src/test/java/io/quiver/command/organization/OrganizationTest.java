@@ -1,9 +1,9 @@
 package io.quiver.command.organization;
 
-import io.quiver.command.catalog.CuratedCatalog;
 import io.quiver.command.catalog.api.CatalogErrorCode;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
+import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.catalog.api.RegisterConnectorCommand;
 import io.quiver.command.catalog.api.UnregisterConnectorCommand;
 import io.quiver.command.connection.ConnectionRegistry;

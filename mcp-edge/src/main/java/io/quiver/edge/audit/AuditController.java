@@ -3,12 +3,12 @@ package io.quiver.edge.audit;
 import java.util.List;
 
 import io.quiver.edge.audit.AuditService.Filters;
-import io.quiver.query.audit.api.AuditCheckpoint;
+import io.quiver.query.access.Caller;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditVerification;
+import io.quiver.query.audit.api.AuditCheckpoint;
 import io.quiver.query.audit.api.ConsistencyProof;
 import io.quiver.query.audit.api.InclusionProof;
-import io.quiver.query.gate.Caller;
 import io.quiver.query.trail.api.ControlPlaneChange;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -3,18 +3,18 @@ package io.quiver.edge.audit;
 import java.util.List;
 
 import io.quiver.edge.audit.AuditService.Filters;
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
-import io.quiver.query.gate.Caller;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
+import io.quiver.query.access.Caller;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.AUDIT_CHECKPOINT;
-import static io.quiver.query.gate.ControlPlaneOperation.AUDIT_LIST;
-import static io.quiver.query.gate.ControlPlaneOperation.AUDIT_PROVE;
-import static io.quiver.query.gate.ControlPlaneOperation.AUDIT_VERIFY;
+import static io.quiver.query.access.ControlPlaneOperation.AUDIT_CHECKPOINT;
+import static io.quiver.query.access.ControlPlaneOperation.AUDIT_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.AUDIT_PROVE;
+import static io.quiver.query.access.ControlPlaneOperation.AUDIT_VERIFY;
 
 /**
  * {@code quiver__audit__*}: the MCP side of SPEC R13 {@code audit}.

@@ -3,9 +3,9 @@ package io.quiver.edge.call;
 import java.time.Instant;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.query.access.Caller;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.ArgumentGate;
-import io.quiver.query.gate.Caller;
 import io.quiver.query.gate.Gate;
 import io.quiver.query.gate.Verdict;
 

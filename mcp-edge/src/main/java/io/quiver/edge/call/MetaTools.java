@@ -1,7 +1,7 @@
 package io.quiver.edge.call;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.ToolSchema;
 
 /**
  * The two meta-tools of a collapsed surface (SPEC R5.3–R5.5): their names, descriptions a

@@ -6,10 +6,10 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.query.gate.CallerSurface;
+import io.quiver.query.search.api.SearchHit;
+import io.quiver.query.search.api.SearchResult;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicySnapshot;
-import io.quiver.query.toolindex.search.SearchHit;
-import io.quiver.query.toolindex.search.SearchResult;
 
 /**
  * What {@code search_tools} answers a caller, with the ranking's workings shown (SPEC

@@ -14,12 +14,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.query.gate.CallerSurface;
+import io.quiver.query.search.api.QueryContext;
+import io.quiver.query.search.api.SearchHit;
+import io.quiver.query.search.api.SearchRequest;
+import io.quiver.query.search.api.SearchResult;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicySnapshot;
-import io.quiver.query.toolindex.search.QueryContext;
-import io.quiver.query.toolindex.search.SearchHit;
-import io.quiver.query.toolindex.search.SearchRequest;
-import io.quiver.query.toolindex.search.SearchResult;
 
 /**
  * {@code search_tools} (SPEC R5.4, R6): ranks the caller's visible connected tools, never

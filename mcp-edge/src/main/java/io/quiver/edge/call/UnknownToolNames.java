@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import io.quiver.query.support.CodePoints;
+import io.quiver.query.search.api.CodePoints;
 
 /**
  * The in-band answer to an unknown tool name (SPEC R7.4): up to 20 names that do exist,

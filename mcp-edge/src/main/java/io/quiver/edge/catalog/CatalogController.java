@@ -3,7 +3,7 @@ package io.quiver.edge.catalog;
 import java.util.List;
 
 import io.quiver.command.catalog.api.ConnectorDefinition;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;

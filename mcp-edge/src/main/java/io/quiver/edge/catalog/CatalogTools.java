@@ -2,16 +2,16 @@ package io.quiver.edge.catalog;
 
 import java.util.List;
 
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_BROWSE;
-import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_GET;
-import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_REGISTER;
-import static io.quiver.query.gate.ControlPlaneOperation.CATALOG_UNREGISTER;
+import static io.quiver.query.access.ControlPlaneOperation.CATALOG_BROWSE;
+import static io.quiver.query.access.ControlPlaneOperation.CATALOG_GET;
+import static io.quiver.query.access.ControlPlaneOperation.CATALOG_REGISTER;
+import static io.quiver.query.access.ControlPlaneOperation.CATALOG_UNREGISTER;
 
 /**
  * {@code quiver__catalog__*}: the MCP side of SPEC R13 {@code catalog}.

@@ -17,7 +17,16 @@ public class Deployment {
 
 	public Deployment(@Value("${spring.datasource.url:}") String databaseUrl) {
 		this.databaseUrl = databaseUrl;
-		this.embedded = databaseUrl.startsWith("jdbc:h2:");
+		this.embedded = embedded(databaseUrl);
+	}
+
+	/**
+	 * Whether a data source URL names the embedded default: H2 in this process (a file or
+	 * memory), not an H2 server.
+	 */
+	public static boolean embedded(String databaseUrl) {
+		return databaseUrl.startsWith("jdbc:h2:") && !databaseUrl.startsWith("jdbc:h2:tcp:")
+				&& !databaseUrl.startsWith("jdbc:h2:ssl:");
 	}
 
 	/** Whether the embedded default database is in use. */

@@ -27,7 +27,7 @@ public record QuiverProperties(Path dataDir, URI publicUrl, Bootstrap bootstrap,
 		dataDir = (dataDir != null) ? dataDir : Path.of("./data");
 		bootstrap = (bootstrap != null) ? bootstrap : new Bootstrap("demo", "admin");
 		oauth = (oauth != null) ? oauth : new Oauth("org", "", List.of());
-		devIssuer = (devIssuer != null) ? devIssuer : new DevIssuer("auto", Duration.ofHours(8));
+		devIssuer = (devIssuer != null) ? devIssuer : new DevIssuer("auto", Duration.ofHours(8), false);
 		mcp = (mcp != null) ? mcp : new Mcp(1_048_576, 500, List.of(), List.of(), "");
 		api = (api != null) ? api : new Api(10_485_760);
 	}
@@ -71,8 +71,11 @@ public record QuiverProperties(Path dataDir, URI publicUrl, Bootstrap bootstrap,
 	 * @param enabled {@code auto} (on with the embedded default), {@code true} or
 	 * {@code false}
 	 * @param tokenTtl how long issued tokens live
+	 * @param allowRemote development only: {@code /dev/token} and the development sign-in
+	 * answer callers at any address, not only loopback (a trial in a container, reached
+	 * from the host); refused at start-up unless the issuer is on
 	 */
-	public record DevIssuer(String enabled, Duration tokenTtl) {
+	public record DevIssuer(String enabled, Duration tokenTtl, boolean allowRemote) {
 
 		public DevIssuer {
 			enabled = (enabled != null) ? enabled : "auto";

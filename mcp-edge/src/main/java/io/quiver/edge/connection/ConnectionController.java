@@ -3,8 +3,8 @@ package io.quiver.edge.connection;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quiver.query.access.Caller;
 import io.quiver.query.connection.api.ConnectionSummary;
-import io.quiver.query.gate.Caller;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;

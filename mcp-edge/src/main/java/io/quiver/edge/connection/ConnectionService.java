@@ -17,18 +17,19 @@ import io.quiver.command.connection.api.RevokeGrantCommand;
 import io.quiver.command.connection.api.StoreGrantCommand;
 import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.connection.vault.CredentialVault;
-import io.quiver.command.naming.NamingRules;
+import io.quiver.command.member.api.MemberStatus;
+import io.quiver.command.naming.api.NamingRules;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.access.Permission;
 import io.quiver.query.connection.api.ConnectionSummary;
 import io.quiver.query.connection.api.FindConnectionQuery;
 import io.quiver.query.connection.api.FindConnectionsQuery;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
-import io.quiver.query.gate.Permission;
 import io.quiver.query.gate.RestrictionDecision;
 import io.quiver.query.gate.RestrictionGate;
 import io.quiver.query.toolindex.api.ConnectionView;
@@ -219,7 +220,7 @@ public class ConnectionService {
 		if (member == null) {
 			member = policy.memberBySubject(owner);
 		}
-		if (member == null || member.status() != Caller.MemberStatus.ACTIVE) {
+		if (member == null || member.status() != MemberStatus.ACTIVE) {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
 					"no active member '" + owner + "' to own the connection");
 		}

@@ -2,19 +2,19 @@ package io.quiver.edge.connection;
 
 import java.util.List;
 
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.CONNECTIONS_CREATE;
-import static io.quiver.query.gate.ControlPlaneOperation.CONNECTIONS_DELETE;
-import static io.quiver.query.gate.ControlPlaneOperation.CONNECTIONS_GET;
-import static io.quiver.query.gate.ControlPlaneOperation.CONNECTIONS_LIST;
-import static io.quiver.query.gate.ControlPlaneOperation.CONNECTIONS_REFRESH;
-import static io.quiver.query.gate.ControlPlaneOperation.CONNECTIONS_RELABEL;
-import static io.quiver.query.gate.ControlPlaneOperation.CONNECTIONS_REVOKE_GRANT;
+import static io.quiver.query.access.ControlPlaneOperation.CONNECTIONS_CREATE;
+import static io.quiver.query.access.ControlPlaneOperation.CONNECTIONS_DELETE;
+import static io.quiver.query.access.ControlPlaneOperation.CONNECTIONS_GET;
+import static io.quiver.query.access.ControlPlaneOperation.CONNECTIONS_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.CONNECTIONS_REFRESH;
+import static io.quiver.query.access.ControlPlaneOperation.CONNECTIONS_RELABEL;
+import static io.quiver.query.access.ControlPlaneOperation.CONNECTIONS_REVOKE_GRANT;
 
 /**
  * {@code quiver__connections__*}: the MCP side of SPEC R13 {@code connections}.

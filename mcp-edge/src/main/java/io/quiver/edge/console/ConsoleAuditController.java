@@ -6,7 +6,7 @@ import java.util.Map;
 import io.quiver.edge.audit.AuditExports;
 import io.quiver.edge.audit.AuditService;
 import io.quiver.edge.audit.AuditService.Filters;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;

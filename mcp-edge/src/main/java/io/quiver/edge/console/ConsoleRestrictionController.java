@@ -1,12 +1,11 @@
 package io.quiver.edge.console;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.member.MemberService;
 import io.quiver.edge.restriction.ComplianceService;
+import io.quiver.edge.restriction.RestrictionInput;
 import io.quiver.edge.restriction.RestrictionService;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.Permission;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Permission;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -64,8 +63,7 @@ class ConsoleRestrictionController {
 	String create(@RequestParam(defaultValue = "") String target,
 			@RequestParam(defaultValue = "false") boolean allowRule, @RequestParam(required = false) String allow,
 			@RequestParam(required = false) String block, RedirectAttributes flash) {
-		ObjectNode input = rules(allowRule, allow, block);
-		input.put("target", target.strip());
+		RestrictionInput input = RestrictionInput.of(target.strip(), allowRule, Forms.items(allow), Forms.items(block));
 		return Actions.run(flash, PAGE, "Restriction created for " + target.strip() + ".",
 				() -> this.restrictions.create(this.callers.current(), input));
 	}
@@ -74,29 +72,14 @@ class ConsoleRestrictionController {
 	String update(@PathVariable String restriction, @RequestParam(defaultValue = "false") boolean allowRule,
 			@RequestParam(required = false) String allow, @RequestParam(required = false) String block,
 			RedirectAttributes flash) {
-		return Actions.run(flash, PAGE, "Restriction updated.",
-				() -> this.restrictions.update(this.callers.current(), restriction, rules(allowRule, allow, block)));
+		return Actions.run(flash, PAGE, "Restriction updated.", () -> this.restrictions.update(this.callers.current(),
+				restriction, RestrictionInput.of(null, allowRule, Forms.items(allow), Forms.items(block))));
 	}
 
 	@PostMapping(PAGE + "/{restriction}/delete")
 	String delete(@PathVariable String restriction, RedirectAttributes flash) {
 		return Actions.run(flash, PAGE, "Restriction deleted.",
 				() -> this.restrictions.delete(this.callers.current(), restriction));
-	}
-
-	/**
-	 * Both lists, always: allow is null without an allow rule, block empty is no block.
-	 */
-	private static ObjectNode rules(boolean allowRule, String allow, String block) {
-		ObjectNode input = JsonNodeFactory.instance.objectNode();
-		if (allowRule) {
-			input.set("allow", Forms.array(Forms.items(allow)));
-		}
-		else {
-			input.putNull("allow");
-		}
-		input.set("block", Forms.array(Forms.items(block)));
-		return input;
 	}
 
 }

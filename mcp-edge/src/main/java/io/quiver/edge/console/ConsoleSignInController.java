@@ -29,8 +29,8 @@ import org.springframework.web.bind.annotation.RequestParam;
  * registration. In the embedded default: the <b>development sign-in</b>, a form taking a
  * subject and an organisation with no password, accepted only while the local token
  * issuer is on (never with a production database unless explicitly enabled) and only from
- * a loopback address, like {@code /dev/token}. Either way the subject must be an active
- * member of the organisation.
+ * a loopback address, like {@code /dev/token} ({@link DevIssuer#answers}). Either way the
+ * subject must be an active member of the organisation.
  */
 @Controller
 class ConsoleSignInController {
@@ -71,7 +71,7 @@ class ConsoleSignInController {
 			return page(request, model, "The development sign-in is off here: sign in with your identity provider.",
 					organization, subject);
 		}
-		if (!SocketAddress.isLoopback(request)) {
+		if (!this.devIssuer.answers(request)) {
 			response.setStatus(HttpStatus.FORBIDDEN.value());
 			return page(request, model, "The development sign-in answers loopback addresses only.", organization,
 					subject);
@@ -104,7 +104,7 @@ class ConsoleSignInController {
 	}
 
 	private String page(HttpServletRequest request, Model model, String error, String org, String subject) {
-		model.addAttribute("devSignIn", this.devIssuer.enabled() && SocketAddress.isLoopback(request));
+		model.addAttribute("devSignIn", this.devIssuer.answers(request));
 		model.addAttribute("providers", providers());
 		model.addAttribute("error", error);
 		model.addAttribute("organization", org);

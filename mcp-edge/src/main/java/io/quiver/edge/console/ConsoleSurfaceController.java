@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Set;
 
 import io.quiver.edge.member.MemberService;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.Permission;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Permission;
+import io.quiver.query.access.Scope;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;

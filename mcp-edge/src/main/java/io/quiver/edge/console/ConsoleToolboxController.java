@@ -6,9 +6,9 @@ import java.util.Map;
 
 import io.quiver.edge.connection.ConnectionService;
 import io.quiver.edge.toolbox.ToolboxService;
-import io.quiver.edge.toolbox.ToolboxService.EntryInput;
+import io.quiver.query.access.Caller;
 import io.quiver.query.connection.api.ConnectionSummary;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.gate.ToolboxEntryInput;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -68,7 +68,7 @@ class ConsoleToolboxController {
 			List<String> backing = new java.util.ArrayList<>((connections != null) ? connections : List.of());
 			backing.addAll(Forms.items(connectionLabels));
 			this.toolboxes.addEntry(this.callers.current(), toolbox,
-					new EntryInput(Forms.blankToNull(operation), backing, Forms.blankToNull(name),
+					new ToolboxEntryInput(Forms.blankToNull(operation), backing, Forms.blankToNull(name),
 							Forms.object(defaults, "defaults"), Forms.object(frozen, "frozen")));
 		});
 	}

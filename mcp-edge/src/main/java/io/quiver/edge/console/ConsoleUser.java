@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.Permission;
-import io.quiver.query.gate.RolePermissions;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Permission;
+import io.quiver.query.access.RolePermissions;
 
 /**
  * The signed-in member as the pages see it: who, in which organisation, with which role

@@ -10,8 +10,6 @@ import java.util.List;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
@@ -38,12 +36,6 @@ final class Forms {
 			}
 		}
 		return items;
-	}
-
-	static ArrayNode array(List<String> items) {
-		ArrayNode array = JsonNodeFactory.instance.arrayNode();
-		items.forEach(array::add);
-		return array;
 	}
 
 	/** A JSON object, or null when blank. */

@@ -17,8 +17,8 @@ import io.quiver.edge.call.ToolResult;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
-import io.quiver.edge.security.RequestGuard;
-import io.quiver.query.gate.Caller;
+import io.quiver.edge.support.ApiExceptionHandler;
+import io.quiver.query.access.Caller;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.toolindex.api.PolicyLease;
@@ -118,7 +118,7 @@ class McpEndpoint {
 			body = request.getInputStream().readAllBytes();
 		}
 		catch (IOException ex) {
-			if (Boolean.TRUE.equals(request.getAttribute(RequestGuard.BODY_TOO_LARGE))) {
+			if (Boolean.TRUE.equals(request.getAttribute(ApiExceptionHandler.BODY_TOO_LARGE))) {
 				return error(HttpStatus.PAYLOAD_TOO_LARGE, null, JsonRpc.INVALID_REQUEST,
 						"the message is over the limit of " + this.properties.mcp().maxBodyBytes() + " bytes");
 			}

@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.Classification;
 import io.quiver.edge.call.MetaTools;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneTools;
+import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.gate.CallerSurface;
-import io.quiver.query.gate.ControlPlaneOperation;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import org.springframework.stereotype.Component;
 

@@ -2,7 +2,7 @@ package io.quiver.edge.member;
 
 import java.util.List;
 
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import io.quiver.query.member.api.MemberSummary;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;

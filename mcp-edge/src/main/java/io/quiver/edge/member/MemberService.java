@@ -6,7 +6,6 @@ import java.util.UUID;
 
 import io.quiver.command.member.api.ChangeMemberRoleCommand;
 import io.quiver.command.member.api.InviteMemberCommand;
-import io.quiver.command.member.api.MemberErrorCode;
 import io.quiver.command.member.api.ReinstateMemberCommand;
 import io.quiver.command.member.api.RemoveMemberCommand;
 import io.quiver.command.member.api.Role;
@@ -16,16 +15,17 @@ import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
-import io.quiver.query.gate.Permission;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.member.api.FindMemberQuery;
 import io.quiver.query.member.api.FindMembersQuery;
 import io.quiver.query.member.api.MemberSummary;
 import org.springframework.stereotype.Service;
 
 /**
- * Members of the caller's organisation (SPEC R13 {@code members}), for every edge.
+ * Members of the caller's organisation (SPEC R13 {@code members}), for every edge. Only
+ * an OWNER makes, changes or removes an OWNER (R2.4): the Member aggregate decides that,
+ * from the actor's role the command carries.
  */
 @Service
 public class MemberService {
@@ -55,9 +55,6 @@ public class MemberService {
 	public MemberSummary invite(Caller caller, String subject, String email, String role) {
 		this.access.require(caller, ControlPlaneOperation.MEMBERS_INVITE);
 		Role parsed = parseRole(role);
-		if (parsed == Role.OWNER) {
-			requireOwner(caller);
-		}
 		String memberId = "m-" + UUID.randomUUID();
 		this.commands.send(caller, new InviteMemberCommand(memberId, caller.orgId(), subject, email, parsed));
 		return find(caller, memberId);
@@ -67,47 +64,29 @@ public class MemberService {
 		this.access.require(caller, ControlPlaneOperation.MEMBERS_CHANGE_ROLE);
 		MemberSummary target = find(caller, member);
 		Role parsed = parseRole(role);
-		if (parsed == Role.OWNER || Role.OWNER.name().equals(target.role())) {
-			requireOwner(caller);
-		}
 		this.commands.send(caller, new ChangeMemberRoleCommand(target.memberId(), caller.orgId(), parsed));
 		return find(caller, target.memberId());
 	}
 
 	public MemberSummary suspend(Caller caller, String member) {
 		this.access.require(caller, ControlPlaneOperation.MEMBERS_SUSPEND);
-		MemberSummary target = findOwnerGuarded(caller, member);
+		MemberSummary target = find(caller, member);
 		this.commands.send(caller, new SuspendMemberCommand(target.memberId(), caller.orgId()));
 		return find(caller, target.memberId());
 	}
 
 	public MemberSummary reinstate(Caller caller, String member) {
 		this.access.require(caller, ControlPlaneOperation.MEMBERS_REINSTATE);
-		MemberSummary target = findOwnerGuarded(caller, member);
+		MemberSummary target = find(caller, member);
 		this.commands.send(caller, new ReinstateMemberCommand(target.memberId(), caller.orgId()));
 		return find(caller, target.memberId());
 	}
 
 	public MemberSummary remove(Caller caller, String member) {
 		this.access.require(caller, ControlPlaneOperation.MEMBERS_REMOVE);
-		MemberSummary target = findOwnerGuarded(caller, member);
+		MemberSummary target = find(caller, member);
 		this.commands.send(caller, new RemoveMemberCommand(target.memberId(), caller.orgId()));
 		return find(caller, target.memberId());
-	}
-
-	private MemberSummary findOwnerGuarded(Caller caller, String member) {
-		MemberSummary target = find(caller, member);
-		if (Role.OWNER.name().equals(target.role())) {
-			requireOwner(caller);
-		}
-		return target;
-	}
-
-	private void requireOwner(Caller caller) {
-		if (!caller.holds(Permission.MEMBERS_OWNERS)) {
-			throw new CommandRejectedException(MemberErrorCode.OWNER_REQUIRED,
-					"only an OWNER makes, changes, suspends or removes an OWNER; your role is " + caller.role());
-		}
 	}
 
 	private MemberSummary find(Caller caller, String member) {

@@ -4,19 +4,19 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.quiver.command.member.api.Role;
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.MEMBERS_CHANGE_ROLE;
-import static io.quiver.query.gate.ControlPlaneOperation.MEMBERS_GET;
-import static io.quiver.query.gate.ControlPlaneOperation.MEMBERS_INVITE;
-import static io.quiver.query.gate.ControlPlaneOperation.MEMBERS_LIST;
-import static io.quiver.query.gate.ControlPlaneOperation.MEMBERS_REINSTATE;
-import static io.quiver.query.gate.ControlPlaneOperation.MEMBERS_REMOVE;
-import static io.quiver.query.gate.ControlPlaneOperation.MEMBERS_SUSPEND;
+import static io.quiver.query.access.ControlPlaneOperation.MEMBERS_CHANGE_ROLE;
+import static io.quiver.query.access.ControlPlaneOperation.MEMBERS_GET;
+import static io.quiver.query.access.ControlPlaneOperation.MEMBERS_INVITE;
+import static io.quiver.query.access.ControlPlaneOperation.MEMBERS_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.MEMBERS_REINSTATE;
+import static io.quiver.query.access.ControlPlaneOperation.MEMBERS_REMOVE;
+import static io.quiver.query.access.ControlPlaneOperation.MEMBERS_SUSPEND;
 
 /**
  * {@code quiver__members__*}: the MCP side of SPEC R13 {@code members}.

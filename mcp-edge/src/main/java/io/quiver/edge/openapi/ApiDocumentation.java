@@ -1,7 +1,7 @@
 package io.quiver.edge.openapi;
 
 import io.quiver.edge.config.QuiverProperties;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;

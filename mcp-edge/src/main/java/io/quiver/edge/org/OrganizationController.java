@@ -1,6 +1,6 @@
 package io.quiver.edge.org;
 
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.RequestBody;

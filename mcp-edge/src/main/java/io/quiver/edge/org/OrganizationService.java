@@ -1,13 +1,14 @@
 package io.quiver.edge.org;
 
+import io.quiver.command.member.api.MemberStatus;
 import io.quiver.command.organization.api.ChangeOrganizationSettingsCommand;
 import io.quiver.command.organization.api.OutboundPolicy;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -64,10 +65,7 @@ public class OrganizationService {
 				throw new CommandRejectedException(CommonErrorCode.NOT_FOUND, "no organisation '" + orgId + "'");
 			}
 			PolicySnapshot policy = lease.snapshot();
-			int members = (int) policy.members()
-				.stream()
-				.filter((m) -> m.status() != Caller.MemberStatus.REMOVED)
-				.count();
+			int members = (int) policy.members().stream().filter((m) -> m.status() != MemberStatus.REMOVED).count();
 			return new OrganizationView(orgId, policy.name(), policy.settings().collapseThreshold(),
 					policy.settings().outbound().timeoutMillis(), policy.settings().outbound().maxResponseBytes(),
 					members, policy.connections().size(), policy.toolboxes().size(), policy.restrictions().size());

@@ -2,14 +2,14 @@ package io.quiver.edge.org;
 
 import java.util.List;
 
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.ORG_GET;
-import static io.quiver.query.gate.ControlPlaneOperation.ORG_UPDATE_SETTINGS;
+import static io.quiver.query.access.ControlPlaneOperation.ORG_GET;
+import static io.quiver.query.access.ControlPlaneOperation.ORG_UPDATE_SETTINGS;
 
 /**
  * {@code quiver__org__*}: the MCP side of SPEC R13 {@code org}.

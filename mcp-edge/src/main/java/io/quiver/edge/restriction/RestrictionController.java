@@ -3,7 +3,11 @@ package io.quiver.edge.restriction;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
+import io.quiver.query.compliance.api.EffectiveRulesView;
+import io.quiver.query.compliance.api.ReachChangesView;
+import io.quiver.query.compliance.api.ReachableToolsView;
+import io.quiver.query.compliance.api.ToolDecisionView;
 import io.quiver.query.restriction.api.RestrictionChange;
 import io.quiver.query.restriction.api.RestrictionSummary;
 import org.springframework.http.HttpStatus;
@@ -46,12 +50,12 @@ class RestrictionController {
 	@PostMapping("/api/v1/restrictions")
 	@ResponseStatus(HttpStatus.CREATED)
 	RestrictionSummary create(Caller caller, @RequestBody ObjectNode body) {
-		return this.restrictions.create(caller, body);
+		return this.restrictions.create(caller, RestrictionInput.forCreate(body));
 	}
 
 	@PatchMapping("/api/v1/restrictions/{restriction}")
 	RestrictionSummary update(Caller caller, @PathVariable String restriction, @RequestBody ObjectNode body) {
-		return this.restrictions.update(caller, restriction, body);
+		return this.restrictions.update(caller, restriction, RestrictionInput.forUpdate(body));
 	}
 
 	@DeleteMapping("/api/v1/restrictions/{restriction}")
@@ -67,24 +71,25 @@ class RestrictionController {
 	}
 
 	@GetMapping("/api/v1/compliance/effective")
-	EffectiveReport effective(Caller caller, @RequestParam(required = false) String target,
+	EffectiveRulesView effective(Caller caller, @RequestParam(required = false) String target,
 			@RequestParam(required = false) String member, @RequestParam(required = false) String at) {
 		return this.compliance.effective(caller, target, member, at);
 	}
 
 	@GetMapping("/api/v1/compliance/explain")
-	ExplainReport explain(Caller caller, @RequestParam String member, @RequestParam String tool,
+	ToolDecisionView explain(Caller caller, @RequestParam String member, @RequestParam String tool,
 			@RequestParam(required = false) String at) {
 		return this.compliance.explain(caller, member, tool, at);
 	}
 
 	@GetMapping("/api/v1/compliance/reachable")
-	ReachReport reachable(Caller caller, @RequestParam String member, @RequestParam(required = false) String at) {
+	ReachableToolsView reachable(Caller caller, @RequestParam String member,
+			@RequestParam(required = false) String at) {
 		return this.compliance.reachable(caller, member, at);
 	}
 
 	@GetMapping("/api/v1/compliance/diff")
-	DiffReport diff(Caller caller, @RequestParam String member, @RequestParam String from,
+	ReachChangesView diff(Caller caller, @RequestParam String member, @RequestParam String from,
 			@RequestParam(required = false) String to) {
 		return this.compliance.diff(caller, member, from, to);
 	}

@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.member.api.Target;
 import io.quiver.command.restriction.api.CreateRestrictionCommand;
 import io.quiver.command.restriction.api.DeleteRestrictionCommand;
@@ -19,8 +17,8 @@ import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.gate.RestrictionPins;
 import io.quiver.query.restriction.api.FindRestrictionHistoryQuery;
 import io.quiver.query.restriction.api.FindRestrictionQuery;
@@ -35,9 +33,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * Restrictions of the caller's organisation (SPEC R8, R13 {@code restrictions}), for
- * every edge. Items are pinned against the catalog at write time (R8.6). {@code allow}
- * absent or null means no allow rule; {@code allow: []} is an allow rule naming nothing,
- * which denies everything (R8.5).
+ * every edge. Items are pinned against the catalog at write time (R8.6); what an input
+ * means is on {@link RestrictionInput}.
  */
 @Service
 public class RestrictionService {
@@ -72,14 +69,13 @@ public class RestrictionService {
 		return find(caller, restrictionId);
 	}
 
-	/** Creates a restriction from {@code {target, allow?, block?}}. */
-	public RestrictionSummary create(Caller caller, ObjectNode input) {
+	/** Creates a restriction; its items are pinned now (R8.6). */
+	public RestrictionSummary create(Caller caller, RestrictionInput input) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_CREATE);
-		Target target = parseTarget(text(input, "target"));
+		Target target = parseTarget(input.target());
 		RestrictionRules rules;
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			rules = new RestrictionRules(items(lease.snapshot(), input.get("allow"), "allow", true),
-					items(lease.snapshot(), input.get("block"), "block", false));
+			rules = new RestrictionRules(pin(lease.snapshot(), input.allow()), pinned(lease.snapshot(), input.block()));
 		}
 		String restrictionId = "r-" + UUID.randomUUID();
 		this.commands.send(caller, new CreateRestrictionCommand(restrictionId, caller.orgId(), target, rules));
@@ -87,18 +83,17 @@ public class RestrictionService {
 	}
 
 	/**
-	 * Updates from {@code {allow?, block?}}: an absent field keeps its rules, null
-	 * removes them.
+	 * Updates the rules: a field not written keeps its rules, null removes them.
 	 */
-	public RestrictionSummary update(Caller caller, String restrictionId, ObjectNode input) {
+	public RestrictionSummary update(Caller caller, String restrictionId, RestrictionInput input) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_UPDATE);
 		RestrictionSummary current = find(caller, restrictionId);
 		RestrictionRules rules;
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			List<RestrictionItem> allow = input.has("allow")
-					? items(lease.snapshot(), input.get("allow"), "allow", true) : current.rules().allow();
-			List<RestrictionItem> block = input.has("block")
-					? items(lease.snapshot(), input.get("block"), "block", false) : current.rules().block();
+			List<RestrictionItem> allow = input.allowWritten() ? pin(lease.snapshot(), input.allow())
+					: current.rules().allow();
+			List<RestrictionItem> block = input.blockWritten() ? pinned(lease.snapshot(), input.block())
+					: current.rules().block();
 			rules = new RestrictionRules(allow, block);
 		}
 		this.commands.send(caller, new UpdateRestrictionCommand(current.restrictionId(), caller.orgId(), rules));
@@ -119,31 +114,26 @@ public class RestrictionService {
 				(limit != null) ? limit : 500), RestrictionChange.class);
 	}
 
-	private List<RestrictionItem> items(PolicySnapshot policy, JsonNode written, String field, boolean nullable) {
-		if (written == null || written.isNull()) {
-			if (nullable) {
-				return null;
-			}
-			return List.of();
-		}
-		if (!written.isArray()) {
-			throw new CommandRejectedException(RestrictionErrorCode.INVALID_ITEM, "'" + field
-					+ "' must be a list of items such as \"connector:notion\" or \"tool:notion.search_pages\"");
+	/** The items pinned, or null for none (no allow rule). */
+	private List<RestrictionItem> pin(PolicySnapshot policy, List<String> written) {
+		if (written == null) {
+			return null;
 		}
 		List<RestrictionItem> pinned = new ArrayList<>();
-		for (JsonNode item : written) {
-			if (!item.isTextual()) {
-				throw new CommandRejectedException(RestrictionErrorCode.INVALID_ITEM,
-						"every item of '" + field + "' is a string such as \"connector:notion\"");
-			}
+		for (String item : written) {
 			try {
-				pinned.add(this.pins.pin(policy, item.textValue()));
+				pinned.add(this.pins.pin(policy, item));
 			}
 			catch (IllegalArgumentException ex) {
 				throw new CommandRejectedException(RestrictionErrorCode.UNRESOLVED_ITEM, ex.getMessage());
 			}
 		}
 		return pinned;
+	}
+
+	/** The items pinned, or no items. */
+	private List<RestrictionItem> pinned(PolicySnapshot policy, List<String> written) {
+		return (written != null) ? pin(policy, written) : List.of();
 	}
 
 	private RestrictionSummary find(Caller caller, String restrictionId) {
@@ -187,15 +177,6 @@ public class RestrictionService {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
 					"'" + written + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
 		}
-	}
-
-	private static String text(ObjectNode input, String field) {
-		JsonNode value = input.get(field);
-		if (value == null || !value.isTextual() || value.textValue().isBlank()) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"'" + field + "' is required: role:{ROLE} or user:{subject}");
-		}
-		return value.textValue();
 	}
 
 }

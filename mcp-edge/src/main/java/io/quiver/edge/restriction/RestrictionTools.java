@@ -2,20 +2,20 @@ package io.quiver.edge.restriction;
 
 import java.util.List;
 
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_CREATE;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_DELETE;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_EFFECTIVE;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_EXPLAIN;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_GET;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_HISTORY;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_LIST;
-import static io.quiver.query.gate.ControlPlaneOperation.RESTRICTIONS_UPDATE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_CREATE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_DELETE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_EFFECTIVE;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_EXPLAIN;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_GET;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_HISTORY;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_UPDATE;
 
 /**
  * {@code quiver__restrictions__*}: the MCP side of SPEC R13 {@code restrictions}.
@@ -62,7 +62,7 @@ class RestrictionTools implements ControlPlaneToolset {
 							.nullableStrings("allow", "Allow items; absent or null: no allowlist. " + ITEMS)
 							.strings("block", "Block items. " + ITEMS, false)
 							.build(),
-						(caller, args) -> this.restrictions.create(caller, args)),
+						(caller, args) -> this.restrictions.create(caller, RestrictionInput.forCreate(args))),
 				new ControlPlaneTool(RESTRICTIONS_UPDATE, "Update a restriction",
 						"Replace a restriction's allow or block items; a field left out keeps its items, allow: null "
 								+ "removes the allowlist.",
@@ -72,7 +72,7 @@ class RestrictionTools implements ControlPlaneToolset {
 							.strings("block", "Block items. " + ITEMS, false)
 							.build(),
 						(caller, args) -> this.restrictions.update(caller, Arguments.string(args, "restriction"),
-								args)),
+								RestrictionInput.forUpdate(args))),
 				new ControlPlaneTool(RESTRICTIONS_DELETE, "Delete a restriction",
 						"Delete a restriction; in effect for the next request.",
 						ToolSchema.object().string("restriction", "The restriction id (r-…).", true).build(),

@@ -11,7 +11,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.edge.config.Deployment;
 import io.quiver.edge.config.QuiverProperties;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;

@@ -2,7 +2,7 @@ package io.quiver.edge.security;
 
 import java.util.Set;
 
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 
 /**
  * What a validated token says about its bearer: organisation, subject and scopes (SPEC

@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import io.quiver.command.member.api.MemberStatus;
 import io.quiver.edge.config.QuiverProperties;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Scope;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import org.springframework.security.core.Authentication;
@@ -61,7 +62,7 @@ public class CallerResolver {
 
 	private static MemberView removed(PolicySnapshot policy, String subject) {
 		for (MemberView member : policy.members()) {
-			if (member.status() == Caller.MemberStatus.REMOVED && member.subject().equals(subject)) {
+			if (member.status() == MemberStatus.REMOVED && member.subject().equals(subject)) {
 				return member;
 			}
 		}

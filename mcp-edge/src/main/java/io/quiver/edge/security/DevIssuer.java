@@ -21,6 +21,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.edge.config.Deployment;
 import io.quiver.edge.config.QuiverProperties;
 import org.slf4j.Logger;
@@ -32,7 +33,9 @@ import org.springframework.stereotype.Component;
  * without an identity provider: an RS256 key kept under the data directory (it survives
  * restarts, so issued tokens do too), a JWKS, and signed tokens naming this server as
  * audience. Off unless the embedded default is in use or
- * {@code quiver.dev-issuer.enabled=true}.
+ * {@code quiver.dev-issuer.enabled=true}. It answers loopback callers only (the socket's
+ * address, never a forwarded header), unless the development setting
+ * {@code quiver.dev-issuer.allow-remote=true} lets it answer any caller.
  */
 @Component
 public class DevIssuer {
@@ -40,6 +43,8 @@ public class DevIssuer {
 	private static final Logger log = LoggerFactory.getLogger(DevIssuer.class);
 
 	private final boolean enabled;
+
+	private final boolean allowRemote;
 
 	private final QuiverProperties properties;
 
@@ -49,10 +54,25 @@ public class DevIssuer {
 		this.properties = properties;
 		String setting = properties.devIssuer().enabled().toLowerCase(Locale.ROOT);
 		this.enabled = setting.equals("true") || (setting.equals("auto") && deployment.embedded());
+		this.allowRemote = this.enabled && properties.devIssuer().allowRemote();
+		if (this.allowRemote) {
+			log.warn("*** DEVELOPMENT SETTING ACTIVE: /dev/token and the development sign-in answer callers at any "
+					+ "address, with no password (quiver.dev-issuer.allow-remote). Never use this in production. ***");
+		}
 	}
 
 	public boolean enabled() {
 		return this.enabled;
+	}
+
+	/**
+	 * Whether {@code /dev/token} and the development sign-in answer this request: while
+	 * the issuer is on, a request whose connection comes from loopback (the socket's
+	 * address, {@link SocketAddress}, which no forwarded header changes), and any caller
+	 * with {@code quiver.dev-issuer.allow-remote}.
+	 */
+	public boolean answers(HttpServletRequest request) {
+		return this.enabled && (this.allowRemote || SocketAddress.isLoopback(request));
 	}
 
 	/** The issuer claim of the tokens it signs: the public URL. */

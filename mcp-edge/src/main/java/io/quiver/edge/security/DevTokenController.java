@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -16,10 +16,9 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code POST /dev/token} of the local issuer:
  * {@code {"sub":"alice","org":"demo","scope":"mcp:read mcp:tools"}} answers
- * {@code {"access_token":…,"token_type":"Bearer","expires_in":…}}. Loopback callers only;
- * 404 when the issuer is off. "Loopback" is the connection's own address
- * ({@link SocketAddress}), never a forwarded header. The JWKS is public at
- * {@code /dev/jwks.json}.
+ * {@code {"access_token":…,"token_type":"Bearer","expires_in":…}}. Loopback callers only
+ * (the socket's address, never a forwarded header: see {@link DevIssuer#answers}); 404
+ * when the issuer is off. The JWKS is public at {@code /dev/jwks.json}.
  */
 @RestController
 class DevTokenController {
@@ -38,7 +37,7 @@ class DevTokenController {
 			return ResponseEntity.status(HttpStatus.NOT_FOUND)
 				.body(Map.of("error", "not_found", "error_description", "the local token issuer is off"));
 		}
-		if (!SocketAddress.isLoopback(http)) {
+		if (!this.issuer.answers(http)) {
 			return ResponseEntity.status(HttpStatus.FORBIDDEN)
 				.body(Map.of("error", "access_denied", "error_description",
 						"the local token issuer answers loopback callers only"));

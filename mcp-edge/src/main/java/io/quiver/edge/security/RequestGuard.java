@@ -40,9 +40,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class RequestGuard extends OncePerRequestFilter {
 
-	/** Request attribute set when a streamed body went over the limit. */
-	public static final String BODY_TOO_LARGE = RequestGuard.class.getName() + ".tooLarge";
-
 	private static final ObjectMapper JSON = new ObjectMapper().addMixIn(ProblemDetail.class,
 			ProblemDetailJacksonMixin.class);
 
@@ -192,7 +189,7 @@ public class RequestGuard extends OncePerRequestFilter {
 					private void count(int n) throws IOException {
 						this.read += n;
 						if (this.read > BoundedRequest.this.limit) {
-							request.setAttribute(BODY_TOO_LARGE, Boolean.TRUE);
+							request.setAttribute(ApiExceptionHandler.BODY_TOO_LARGE, Boolean.TRUE);
 							throw new IOException(
 									"request body is over the limit of " + BoundedRequest.this.limit + " bytes");
 						}

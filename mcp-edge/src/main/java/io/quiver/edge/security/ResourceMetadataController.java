@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.quiver.edge.config.QuiverProperties;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
 import org.springframework.http.CacheControl;

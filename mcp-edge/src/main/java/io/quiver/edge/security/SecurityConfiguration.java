@@ -4,7 +4,7 @@ import java.io.IOException;
 
 import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.edge.config.QuiverProperties;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.command.shared.api.InvalidFieldException;
-import io.quiver.edge.security.RequestGuard;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
@@ -39,6 +38,11 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class ApiExceptionHandler {
 
+	/**
+	 * Request attribute the request guard sets when a streamed body went over the limit.
+	 */
+	public static final String BODY_TOO_LARGE = ApiExceptionHandler.class.getName() + ".bodyTooLarge";
+
 	/** What a 503 asks a client to wait before it retries. */
 	public static final int RETRY_AFTER_SECONDS = 5;
 
@@ -60,7 +64,7 @@ public class ApiExceptionHandler {
 
 	@ExceptionHandler(HttpMessageNotReadableException.class)
 	ProblemDetail unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
-		if (Boolean.TRUE.equals(request.getAttribute(RequestGuard.BODY_TOO_LARGE))) {
+		if (Boolean.TRUE.equals(request.getAttribute(BODY_TOO_LARGE))) {
 			return problem(HttpStatus.PAYLOAD_TOO_LARGE, "body-too-large", "the request body is over the size limit");
 		}
 		return problem(HttpStatus.BAD_REQUEST, "malformed-body",

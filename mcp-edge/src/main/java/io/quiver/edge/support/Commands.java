@@ -3,7 +3,7 @@ package io.quiver.edge.support;
 import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
 import io.quiver.query.support.DatabaseFailures;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.commandhandling.GenericCommandMessage;
@@ -30,7 +30,7 @@ public class Commands {
 	}
 
 	public void send(Caller caller, Object command) {
-		sendAs(new Actor(caller.memberId(), caller.subject(), caller.via()), command);
+		sendAs(new Actor(caller.memberId(), caller.subject(), caller.via(), caller.role().name()), command);
 	}
 
 	public void sendAs(Actor actor, Object command) {

@@ -2,10 +2,10 @@ package io.quiver.edge.support;
 
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.access.Permission;
 import io.quiver.query.gate.MemberStatusGate;
-import io.quiver.query.gate.Permission;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.gate.Verdict;
 import org.springframework.stereotype.Component;

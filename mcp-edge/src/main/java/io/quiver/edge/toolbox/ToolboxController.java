@@ -2,8 +2,8 @@ package io.quiver.edge.toolbox;
 
 import java.util.List;
 
-import io.quiver.edge.toolbox.ToolboxService.EntryInput;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
+import io.quiver.query.gate.ToolboxEntryInput;
 import io.quiver.query.toolbox.api.ToolboxSummary;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -47,13 +47,13 @@ class ToolboxController {
 
 	@PostMapping("/{toolbox}/entries")
 	@ResponseStatus(HttpStatus.CREATED)
-	ToolboxSummary addEntry(Caller caller, @PathVariable String toolbox, @RequestBody EntryInput body) {
+	ToolboxSummary addEntry(Caller caller, @PathVariable String toolbox, @RequestBody ToolboxEntryInput body) {
 		return this.toolboxes.addEntry(caller, toolbox, body);
 	}
 
 	@PutMapping("/{toolbox}/entries/{entry}")
 	ToolboxSummary updateEntry(Caller caller, @PathVariable String toolbox, @PathVariable String entry,
-			@RequestBody EntryInput body) {
+			@RequestBody ToolboxEntryInput body) {
 		return this.toolboxes.updateEntry(caller, toolbox, entry, body);
 	}
 

@@ -1,18 +1,9 @@
 package io.quiver.edge.toolbox;
 
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.command.catalog.api.ConnectorDefinition;
-import io.quiver.command.catalog.api.OperationDefinition;
-import io.quiver.command.catalog.api.OperationRef;
 import io.quiver.command.member.api.Target;
-import io.quiver.command.naming.NamingRules;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.command.toolbox.api.AddToolboxEntryCommand;
@@ -27,17 +18,15 @@ import io.quiver.command.toolbox.api.UpdateToolboxEntryCommand;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
-import io.quiver.query.gate.ArgumentGate;
-import io.quiver.query.gate.Caller;
-import io.quiver.query.gate.ControlPlaneOperation;
-import io.quiver.query.gate.Permission;
-import io.quiver.query.gate.Verdict;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.access.Permission;
+import io.quiver.query.gate.ToolboxEntryInput;
+import io.quiver.query.gate.ToolboxEntryResolver;
 import io.quiver.query.toolbox.api.FindToolboxQuery;
 import io.quiver.query.toolbox.api.FindToolboxesQuery;
 import io.quiver.query.toolbox.api.ToolboxSummary;
-import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.PolicyLease;
-import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.stereotype.Service;
 
@@ -58,15 +47,15 @@ public class ToolboxService {
 
 	private final PolicyStore policies;
 
-	private final ArgumentGate schemas;
+	private final ToolboxEntryResolver entries;
 
 	public ToolboxService(ControlPlaneAccess access, Commands commands, Queries queries, PolicyStore policies,
-			ArgumentGate schemas) {
+			ToolboxEntryResolver entries) {
 		this.access = access;
 		this.commands = commands;
 		this.queries = queries;
 		this.policies = policies;
-		this.schemas = schemas;
+		this.entries = entries;
 	}
 
 	public List<ToolboxSummary> list(Caller caller) {
@@ -94,7 +83,7 @@ public class ToolboxService {
 		return find(caller, toolboxId);
 	}
 
-	public ToolboxSummary addEntry(Caller caller, String toolbox, EntryInput input) {
+	public ToolboxSummary addEntry(Caller caller, String toolbox, ToolboxEntryInput input) {
 		this.access.require(caller, ControlPlaneOperation.TOOLBOXES_ADD_ENTRY);
 		ToolboxSummary target = find(caller, toolbox);
 		if (input.operation() == null) {
@@ -108,11 +97,11 @@ public class ToolboxService {
 		return find(caller, target.toolboxId());
 	}
 
-	public ToolboxSummary updateEntry(Caller caller, String toolbox, String entryRef, EntryInput input) {
+	public ToolboxSummary updateEntry(Caller caller, String toolbox, String entryRef, ToolboxEntryInput input) {
 		this.access.require(caller, ControlPlaneOperation.TOOLBOXES_UPDATE_ENTRY);
 		ToolboxSummary target = find(caller, toolbox);
 		ToolboxEntry current = findEntry(target, entryRef);
-		EntryInput merged = new EntryInput(
+		ToolboxEntryInput merged = new ToolboxEntryInput(
 				(input.operation() != null) ? input.operation() : current.operation().toString(),
 				(input.connections() != null) ? input.connections() : current.connectionIds(),
 				(input.name() != null) ? input.name() : current.advertisedName(),
@@ -153,74 +142,9 @@ public class ToolboxService {
 		return found;
 	}
 
-	private ToolboxEntry entry(Caller caller, ToolboxSummary toolbox, String entryId, EntryInput input) {
-		OperationRef operation;
-		try {
-			operation = OperationRef.parse(input.operation());
-		}
-		catch (IllegalArgumentException ex) {
-			throw invalidEntry(ex.getMessage());
-		}
-		List<String> connectionIds = new ArrayList<>();
-		OperationDefinition definition = null;
+	private ToolboxEntry entry(Caller caller, ToolboxSummary toolbox, String entryId, ToolboxEntryInput input) {
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			PolicySnapshot policy = lease.snapshot();
-			ConnectorDefinition connector = policy.connector(operation.connectorId());
-			if (connector == null) {
-				throw invalidEntry("no connector '" + operation.connectorId() + "' in the catalog");
-			}
-			for (String reference : input.connections()) {
-				ConnectionView connection = policy.connection(reference);
-				if (connection == null) {
-					connection = policy.connectionByLabel(reference);
-				}
-				if (connection == null) {
-					throw invalidEntry("no connection '" + reference + "' in this organisation");
-				}
-				if (!connection.connectorId().equals(connector.id())) {
-					throw invalidEntry("connection '" + connection.label() + "' is on " + connection.connectorId()
-							+ ", not on " + connector.id());
-				}
-				OperationDefinition found = policy.operation(connection.connectionId(), operation.operation());
-				if (found == null) {
-					throw invalidEntry(
-							"connection '" + connection.label() + "' has no operation '" + operation.operation() + "'");
-				}
-				definition = (definition != null) ? definition : found;
-				if (!connectionIds.contains(connection.connectionId())) {
-					connectionIds.add(connection.connectionId());
-				}
-			}
-		}
-		ObjectNode defaults = (input.defaults() != null) ? input.defaults() : JsonNodeFactory.instance.objectNode();
-		ObjectNode frozen = (input.frozen() != null) ? input.frozen() : JsonNodeFactory.instance.objectNode();
-		requireKnownParameters(definition, defaults, "defaults");
-		requireKnownParameters(definition, frozen, "frozen");
-		String name = (input.name() != null && !input.name().isBlank()) ? input.name()
-				: NamingRules.advertisedName(toolbox.name(), operation.operation());
-		return new ToolboxEntry(entryId, operation, connectionIds, name, defaults, frozen);
-	}
-
-	/**
-	 * Defaults and frozen values must name the operation's parameters and fit their
-	 * schemas.
-	 */
-	private void requireKnownParameters(OperationDefinition operation, ObjectNode values, String what) {
-		if (values.isEmpty()) {
-			return;
-		}
-		JsonNode properties = operation.inputSchema().path("properties");
-		for (Iterator<String> keys = values.fieldNames(); keys.hasNext();) {
-			String key = keys.next();
-			if (!properties.has(key)) {
-				throw invalidEntry(what + " names '" + key + "', which is not a parameter of " + operation.name());
-			}
-		}
-		ObjectNode partial = operation.inputSchema().deepCopy();
-		partial.remove("required");
-		Verdict verdict = this.schemas.check(operation.name(), partial, values);
-		if (verdict.denied()) {
-			throw invalidEntry(what + " do not fit the operation's schema: " + verdict.reason());
+			return this.entries.resolve(lease.snapshot(), toolbox.name(), entryId, input);
 		}
 	}
 
@@ -277,14 +201,6 @@ public class ToolboxService {
 
 	private static CommandRejectedException invalidEntry(String message) {
 		return new CommandRejectedException(ToolboxErrorCode.INVALID_ENTRY, message);
-	}
-
-	/**
-	 * An entry as written: operation {@code connector.operation}, connections by id or
-	 * label, an optional advertised name, defaults and frozen values.
-	 */
-	public record EntryInput(String operation, List<String> connections, String name, ObjectNode defaults,
-			ObjectNode frozen) {
 	}
 
 }

@@ -3,22 +3,22 @@ package io.quiver.edge.toolbox;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.edge.mcp.Arguments;
-import io.quiver.edge.mcp.ControlPlaneTool;
-import io.quiver.edge.mcp.ControlPlaneToolset;
-import io.quiver.edge.mcp.ToolSchema;
-import io.quiver.edge.toolbox.ToolboxService.EntryInput;
+import io.quiver.edge.tool.Arguments;
+import io.quiver.edge.tool.ControlPlaneTool;
+import io.quiver.edge.tool.ControlPlaneToolset;
+import io.quiver.edge.tool.ToolSchema;
+import io.quiver.query.gate.ToolboxEntryInput;
 import org.springframework.stereotype.Component;
 
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_ADD_ENTRY;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_CREATE;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_DELETE;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_GET;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_GRANT;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_LIST;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_REMOVE_ENTRY;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_REVOKE;
-import static io.quiver.query.gate.ControlPlaneOperation.TOOLBOXES_UPDATE_ENTRY;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_ADD_ENTRY;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_CREATE;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_DELETE;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_GET;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_GRANT;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_REMOVE_ENTRY;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_REVOKE;
+import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_UPDATE_ENTRY;
 
 /**
  * {@code quiver__toolboxes__*}: the MCP side of SPEC R13 {@code toolboxes}.
@@ -103,10 +103,10 @@ class ToolboxTools implements ControlPlaneToolset {
 			.build();
 	}
 
-	private static EntryInput entryInput(ObjectNode args) {
-		return new EntryInput(Arguments.optionalString(args, "operation"), Arguments.strings(args, "connections"),
-				Arguments.optionalString(args, "name"), Arguments.object(args, "defaults"),
-				Arguments.object(args, "frozen"));
+	private static ToolboxEntryInput entryInput(ObjectNode args) {
+		return new ToolboxEntryInput(Arguments.optionalString(args, "operation"),
+				Arguments.strings(args, "connections"), Arguments.optionalString(args, "name"),
+				Arguments.object(args, "defaults"), Arguments.object(args, "frozen"));
 	}
 
 }

@@ -24,8 +24,8 @@ import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.OperationDefinition;
 import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.organization.api.OutboundPolicy;
-import io.quiver.query.gate.OutboundTarget;
-import io.quiver.query.gate.OutboundUrlGate;
+import io.quiver.query.gate.outbound.OutboundTarget;
+import io.quiver.query.gate.outbound.OutboundUrlGate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 

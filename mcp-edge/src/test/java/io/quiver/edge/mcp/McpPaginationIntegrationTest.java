@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quiver.query.gate.ControlPlaneOperation;
+import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
 import io.quiver.support.McpWire;

@@ -5,7 +5,7 @@ import java.net.URI;
 import jakarta.servlet.FilterChain;
 import io.quiver.edge.config.Deployment;
 import io.quiver.edge.config.QuiverProperties;
-import io.quiver.query.gate.Scope;
+import io.quiver.query.access.Scope;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockFilterChain;

@@ -3,6 +3,7 @@ package io.quiver.query.gate;
 import java.util.BitSet;
 import java.util.List;
 
+import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.toolindex.api.ConnectedTool;
 
 /**

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.query.gate.outbound.OutboundUrls;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import org.springframework.stereotype.Component;

@@ -1,5 +1,6 @@
 package io.quiver.query.gate;
 
+import io.quiver.query.access.Caller;
 import org.springframework.stereotype.Component;
 
 /**

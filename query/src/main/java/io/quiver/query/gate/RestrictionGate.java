@@ -9,6 +9,7 @@ import io.quiver.command.member.api.Target;
 import io.quiver.command.restriction.api.ItemKind;
 import io.quiver.command.restriction.api.Pin;
 import io.quiver.command.restriction.api.RestrictionItem;
+import io.quiver.query.access.Caller;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.RestrictionView;

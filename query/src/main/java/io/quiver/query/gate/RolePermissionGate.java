@@ -1,5 +1,7 @@
 package io.quiver.query.gate;
 
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
 import org.springframework.stereotype.Component;
 
 /**

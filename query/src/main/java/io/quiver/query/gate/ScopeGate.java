@@ -1,6 +1,8 @@
 package io.quiver.query.gate;
 
 import io.quiver.command.catalog.api.Classification;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Scope;
 import org.springframework.stereotype.Component;
 
 /**

@@ -5,8 +5,10 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 
-import io.quiver.query.support.CodePoints;
 import io.quiver.command.member.api.Target;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.search.api.CodePoints;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectedTools;
 import io.quiver.query.toolindex.api.ConnectionView;

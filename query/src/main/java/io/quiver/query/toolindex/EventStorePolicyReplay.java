@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
-import io.quiver.command.catalog.CuratedCatalog;
+import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.shared.api.OrganizationEvent;
 import io.quiver.query.toolindex.api.PolicyReplay;
 import io.quiver.query.toolindex.api.PolicySnapshot;

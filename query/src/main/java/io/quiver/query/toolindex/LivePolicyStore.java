@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
-import io.quiver.command.catalog.CuratedCatalog;
+import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.shared.api.OrganizationEvent;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;

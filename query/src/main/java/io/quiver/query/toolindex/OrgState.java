@@ -13,11 +13,11 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
-import io.quiver.command.catalog.CuratedCatalog;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
+import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.catalog.api.OperationDefinition;
 import io.quiver.command.connection.api.ConnectionCreatedEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
@@ -30,6 +30,7 @@ import io.quiver.command.member.api.MemberInvitedEvent;
 import io.quiver.command.member.api.MemberReinstatedEvent;
 import io.quiver.command.member.api.MemberRemovedEvent;
 import io.quiver.command.member.api.MemberRoleChangedEvent;
+import io.quiver.command.member.api.MemberStatus;
 import io.quiver.command.member.api.MemberSuspendedEvent;
 import io.quiver.command.member.api.Target;
 import io.quiver.command.organization.api.OrganizationCreatedEvent;
@@ -46,7 +47,8 @@ import io.quiver.command.toolbox.api.ToolboxEntryRemovedEvent;
 import io.quiver.command.toolbox.api.ToolboxEntryUpdatedEvent;
 import io.quiver.command.toolbox.api.ToolboxGrantedEvent;
 import io.quiver.command.toolbox.api.ToolboxRevokedEvent;
-import io.quiver.query.gate.Caller.MemberStatus;
+import io.quiver.query.search.SearchIndex;
+import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectedTools;
 import io.quiver.query.toolindex.api.ConnectionView;
@@ -54,8 +56,6 @@ import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.RestrictionView;
 import io.quiver.query.toolindex.api.ToolboxView;
-import io.quiver.query.toolindex.search.SearchDocument;
-import io.quiver.query.toolindex.search.SearchIndex;
 
 /**
  * One organisation's policy state, folded from its events: members, connections,

@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.quiver.command.member.api.Role;
 import io.quiver.command.member.api.Target;
+import io.quiver.query.access.Caller;
 import io.quiver.query.toolindex.PolicyFixture;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import org.junit.jupiter.api.BeforeEach;

@@ -9,11 +9,11 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.command.catalog.CuratedCatalog;
 import io.quiver.command.catalog.api.Classification;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
+import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.catalog.api.OperationDefinition;
 import io.quiver.command.catalog.api.OperationRef;
 import io.quiver.command.catalog.api.ParameterLocation;
@@ -38,9 +38,9 @@ import io.quiver.command.toolbox.api.ToolboxCreatedEvent;
 import io.quiver.command.toolbox.api.ToolboxEntry;
 import io.quiver.command.toolbox.api.ToolboxEntryAddedEvent;
 import io.quiver.command.toolbox.api.ToolboxGrantedEvent;
-import io.quiver.query.gate.Caller;
+import io.quiver.query.access.Caller;
+import io.quiver.query.access.Scope;
 import io.quiver.query.gate.RestrictionPins;
-import io.quiver.query.gate.Scope;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 

@@ -1,5 +1,6 @@
 package io.quiver.command.shared.api;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -11,8 +12,11 @@ import java.util.Map;
  * @param subject the acting subject
  * @param via the edge it came through: {@code mcp}, {@code rest}, {@code console} or
  * {@code system}
+ * @param role the acting member's role as of the command ({@code OWNER} for the system,
+ * which bootstraps the first owner); aggregates read it to decide rules about who may
+ * act, and it is not copied onto events
  */
-public record Actor(String memberId, String subject, String via) {
+public record Actor(String memberId, String subject, String via, String role) {
 
 	public static final String MEMBER_KEY = "actorMember";
 
@@ -20,12 +24,22 @@ public record Actor(String memberId, String subject, String via) {
 
 	public static final String VIA_KEY = "via";
 
-	public static final Actor SYSTEM = new Actor(null, "system", "system");
+	public static final String ROLE_KEY = "actorRole";
+
+	public static final Actor SYSTEM = new Actor(null, "system", "system", "OWNER");
 
 	/** The metadata entries that carry this actor. */
 	public Map<String, String> asMetaData() {
-		return (this.memberId != null) ? Map.of(MEMBER_KEY, this.memberId, SUBJECT_KEY, this.subject, VIA_KEY, this.via)
-				: Map.of(SUBJECT_KEY, this.subject, VIA_KEY, this.via);
+		Map<String, String> entries = new HashMap<>();
+		if (this.memberId != null) {
+			entries.put(MEMBER_KEY, this.memberId);
+		}
+		entries.put(SUBJECT_KEY, this.subject);
+		entries.put(VIA_KEY, this.via);
+		if (this.role != null) {
+			entries.put(ROLE_KEY, this.role);
+		}
+		return Map.copyOf(entries);
 	}
 
 }

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.OperationDefinition;
-import io.quiver.command.naming.NamingRules;
+import io.quiver.command.naming.api.NamingRules;
 import io.quiver.command.toolbox.api.ToolboxEntry;
 
 /**

@@ -1,7 +1,7 @@
 package io.quiver.query.toolindex.api;
 
+import io.quiver.command.member.api.MemberStatus;
 import io.quiver.command.member.api.Role;
-import io.quiver.query.gate.Caller.MemberStatus;
 
 /**
  * A member as the live policy state knows it.

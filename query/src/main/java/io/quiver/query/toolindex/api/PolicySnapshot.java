@@ -8,7 +8,7 @@ import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.OperationDefinition;
 import io.quiver.command.member.api.Target;
 import io.quiver.command.organization.api.OrganizationSettings;
-import io.quiver.query.toolindex.search.SearchIndex;
+import io.quiver.query.search.api.Searchable;
 
 /**
  * A consistent, read-only view of one organisation's policy state: what the gates read to
@@ -74,7 +74,7 @@ public interface PolicySnapshot {
 	Collection<ConnectedTool> accountTools(String connectionId);
 
 	/** The organisation's search index over its connected tools. */
-	SearchIndex searchIndex();
+	Searchable searchIndex();
 
 	/** An operation as a connection offers it (catalog or imported), or null. */
 	OperationDefinition operation(String connectionId, String operation);

@@ -1,4 +1,0 @@
-/**
- * The curated catalog shipped in versioned files.
- */
-package io.quiver.command.catalog;

@@ -1,0 +1,687 @@
+package io.quiver.query.search;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.quiver.query.search.QueryReader.Kind;
+import io.quiver.query.search.QueryReader.Mention;
+import io.quiver.query.search.QueryReader.Plan;
+import io.quiver.query.search.QueryReader.Word;
+import io.quiver.query.search.api.CodePoints;
+import io.quiver.query.search.api.QueryContext;
+import io.quiver.query.search.api.SearchDocument;
+import io.quiver.query.search.api.SearchHit;
+import io.quiver.query.search.api.SearchRequest;
+import io.quiver.query.search.api.SearchResult;
+import io.quiver.query.search.api.Searchable;
+
+/**
+ * The lexical search over connected tools (SPEC R6), as an inverted index: postings per
+ * token and field, and a sorted term dictionary of name tokens for prefix matches, so
+ * that a search costs roughly the number of tools its tokens match, not the size of the
+ * index.
+ * <p>
+ * Concurrency: {@link #put} and {@link #remove} are never concurrent with each other or
+ * with a search (the caller holds an external write lock); searches run concurrently with
+ * each other and only read the index. Their working memory comes from a thread-safe pool
+ * and is never shared by two searches at once.
+ * <p>
+ * Ordinals identify tools in {@link SearchRequest#visible()}. The ordinal of a removed
+ * key may be given to a key put later, so a caller recomputes its visibility sets after a
+ * mutation.
+ */
+public final class SearchIndex implements Searchable {
+
+	static final int EXACT_NAME = 5;
+
+	static final int NAME_PREFIX = 3;
+
+	static final int CONNECTOR = 2;
+
+	static final int DESCRIPTION = 1;
+
+	/**
+	 * What an equivalent verb is worth, relative to the field score it reaches (R6.10).
+	 */
+	static final float EQUIVALENT = 0.8f;
+
+	/** The shorter side of a prefix match is at least this long (R6.3). */
+	static final int MIN_PREFIX = 3;
+
+	/** Share of the query's total weight a tool's matched tokens must carry (R6.5). */
+	static final double FLOOR = 0.5;
+
+	/**
+	 * A token whose best score reaches this matched some name or connector, directly or
+	 * through an equivalent; below it, descriptions only.
+	 */
+	static final float ANCHORED = CONNECTOR * EQUIVALENT;
+
+	/** A token whose score on a tool reaches this matched the tool's name. */
+	static final float IN_NAME = NAME_PREFIX * EQUIVALENT;
+
+	/**
+	 * How much a tool whose name the query covers entirely gains, in mean token weights:
+	 * of {@code get_issues} and {@code get_cycle_issues}, the query "get issues" means
+	 * the first (docs/search.md, refinement 4).
+	 */
+	static final double COVERAGE = 0.5;
+
+	/** Generated scaffolding words that appear in every merged or frozen tool (R6.2). */
+	static final Set<String> DESCRIPTION_STOP_WORDS = Set.of("set", "connection", "frozen", "more");
+
+	private static final int MAX_LISTED = 5;
+
+	private final Lexicon lexicon;
+
+	private final QueryReader reader;
+
+	private final Map<String, Integer> ordinals = new HashMap<>();
+
+	private Tool[] tools = new Tool[16];
+
+	/**
+	 * Per ordinal: how many distinct tokens the tool's name has. Kept beside
+	 * {@link #tools} so that ranking reads one int per candidate instead of following two
+	 * references per candidate (a cache miss each at 100,000 tools: 17% of a search).
+	 */
+	private int[] nameTokenCounts = new int[16];
+
+	/** Ordinals below this have been handed out; freed ones wait in {@link #free}. */
+	private int highWater;
+
+	private final PriorityQueue<Integer> free = new PriorityQueue<>();
+
+	private final TreeMap<String, Postings> nameTerms = new TreeMap<>();
+
+	private final Map<String, Postings> connectorTerms = new HashMap<>();
+
+	private final Map<String, Postings> descriptionTerms = new HashMap<>();
+
+	/** Canonical squashed connector id or label to the tools of that connector. */
+	private final Map<String, Postings> connectorNames = new HashMap<>();
+
+	private final ConcurrentLinkedQueue<Scratch> scratches = new ConcurrentLinkedQueue<>();
+
+	/** Loads the built-in verb table, function words and application names. */
+	public SearchIndex() {
+		this.lexicon = Lexicon.load();
+		this.reader = new QueryReader(this.lexicon);
+	}
+
+	/** One indexed tool: its document and the distinct tokens of each field. */
+	private record Tool(String key, SearchDocument document, String[] name, String[] connector, String[] description,
+			String[] connectorNames) {
+	}
+
+	/** Adds the tool, or replaces the one under {@code key} (keeping its ordinal). */
+	public void put(String key, SearchDocument document) {
+		Objects.requireNonNull(key, "key");
+		Objects.requireNonNull(document, "document");
+		Integer existing = this.ordinals.get(key);
+		int ordinal;
+		if (existing != null) {
+			ordinal = existing;
+			unindex(ordinal, this.tools[ordinal]);
+		}
+		else {
+			ordinal = this.free.isEmpty() ? this.highWater++ : this.free.poll();
+			if (ordinal >= this.tools.length) {
+				this.tools = Arrays.copyOf(this.tools, Math.max(ordinal + 1, this.tools.length * 2));
+				this.nameTokenCounts = Arrays.copyOf(this.nameTokenCounts, this.tools.length);
+			}
+			this.ordinals.put(key, ordinal);
+		}
+		Tool tool = analyse(key, document);
+		this.tools[ordinal] = tool;
+		this.nameTokenCounts[ordinal] = tool.name().length;
+		index(ordinal, tool);
+	}
+
+	/** Removes the tool under {@code key}, if any. */
+	public void remove(String key) {
+		Integer ordinal = this.ordinals.remove(key);
+		if (ordinal == null) {
+			return;
+		}
+		unindex(ordinal, this.tools[ordinal]);
+		this.tools[ordinal] = null;
+		this.free.add(ordinal);
+	}
+
+	/** The ordinal of {@code key}, or -1 if it is not indexed. */
+	@Override
+	public int ordinal(String key) {
+		Integer ordinal = this.ordinals.get(key);
+		return (ordinal != null) ? ordinal : -1;
+	}
+
+	/** How many tools are indexed. */
+	public int size() {
+		return this.ordinals.size();
+	}
+
+	private Tool analyse(String key, SearchDocument document) {
+		String[] name = distinct(Tokens.of(document.name()));
+		List<String> connectorTokens = Tokens.of(document.connectorId());
+		connectorTokens.addAll(Tokens.of(document.connectorLabel()));
+		String[] connector = distinct(connectorTokens);
+		List<String> descriptionTokens = Tokens.of(document.description());
+		descriptionTokens.removeIf(DESCRIPTION_STOP_WORDS::contains);
+		String[] description = distinct(descriptionTokens);
+		Set<String> names = new LinkedHashSet<>();
+		for (String connectorName : List.of(document.connectorId(), document.connectorLabel())) {
+			String squashed = Tokens.squashed(connectorName);
+			if (!squashed.isEmpty()) {
+				names.add(this.lexicon.canonical(squashed));
+			}
+		}
+		return new Tool(key, document, name, connector, description, names.toArray(String[]::new));
+	}
+
+	private static String[] distinct(List<String> tokens) {
+		return new LinkedHashSet<>(tokens).toArray(String[]::new);
+	}
+
+	private void index(int ordinal, Tool tool) {
+		add(this.nameTerms, tool.name(), ordinal);
+		add(this.connectorTerms, tool.connector(), ordinal);
+		add(this.descriptionTerms, tool.description(), ordinal);
+		add(this.connectorNames, tool.connectorNames(), ordinal);
+	}
+
+	private void unindex(int ordinal, Tool tool) {
+		remove(this.nameTerms, tool.name(), ordinal);
+		remove(this.connectorTerms, tool.connector(), ordinal);
+		remove(this.descriptionTerms, tool.description(), ordinal);
+		remove(this.connectorNames, tool.connectorNames(), ordinal);
+	}
+
+	private static void add(Map<String, Postings> terms, String[] tokens, int ordinal) {
+		for (String token : tokens) {
+			terms.computeIfAbsent(token, (t) -> new Postings()).add(ordinal);
+		}
+	}
+
+	private static void remove(Map<String, Postings> terms, String[] tokens, int ordinal) {
+		for (String token : tokens) {
+			Postings postings = terms.get(token);
+			if (postings != null && postings.remove(ordinal)) {
+				terms.remove(token);
+			}
+		}
+	}
+
+	/** Ranks the caller's visible tools for the request's query (R6.3 to R6.10). */
+	@Override
+	public SearchResult search(SearchRequest request) {
+		Plan plan = this.reader.read(request.query(), request.context());
+		if (plan.missingAccount() != null) {
+			return new SearchResult(List.of(), List.of(), List.of(), plan.missingAccount(),
+					"No tools: you have no account labelled '" + plan.missingAccount() + "'"
+							+ accountsYouHave(request.context()) + ". Search without the account label, "
+							+ "or connect that account first.");
+		}
+		BitSet visible = request.visible();
+		int visibleCount = visibleCount(visible);
+		int termCount = plan.terms().size();
+		Scratch scratch = scratch(termCount);
+		try {
+			for (int t = 0; t < termCount; t++) {
+				collect(plan.terms(), t, visible, scratch);
+			}
+			for (Mention mention : plan.mentions()) {
+				if (!connected(mention, visible, scratch)) {
+					return unconnected(plan, mention, scratch);
+				}
+			}
+			boolean[] searched = new boolean[termCount];
+			boolean[] firm = new boolean[termCount];
+			List<String> setAside = new ArrayList<>();
+			for (Word word : plan.words()) {
+				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))
+						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))) {
+					setAside.add(word.text());
+				}
+				else {
+					for (int t : word.terms()) {
+						searched[t] = true;
+						firm[t] |= word.kind() == Kind.FIRM;
+					}
+				}
+			}
+			double[] weights = new double[termCount];
+			double[] floorWeights = new double[termCount];
+			double total = 0;
+			double floorTotal = 0;
+			List<String> unmatched = new ArrayList<>();
+			for (int t = 0; t < termCount; t++) {
+				if (searched[t]) {
+					weights[t] = weight(scratch.df[t], visibleCount);
+					total += weights[t];
+					if (firm[t] || scratch.maxAnchor[t] >= ANCHORED) {
+						floorWeights[t] = weights[t];
+						floorTotal += weights[t];
+					}
+					if (scratch.df[t] == 0) {
+						unmatched.add(plan.terms().get(t));
+					}
+				}
+			}
+			if (floorTotal == 0) {
+				floorWeights = weights;
+				floorTotal = total;
+			}
+			if (total == 0) {
+				return new SearchResult(List.of(), setAside, unmatched, null,
+						"No tools: no word of the query was searched for" + setAsideSentence(setAside)
+								+ ". Name the action and the object, for example 'create issue' or 'list pages'.");
+			}
+			List<SearchHit> hits = rank(plan, weights, floorWeights, floorTotal, request.limit(), scratch);
+			String message = hits.isEmpty() ? noMatch(unmatched, setAside) : null;
+			return new SearchResult(hits, setAside, unmatched, null, message);
+		}
+		finally {
+			this.scratches.offer(scratch);
+		}
+	}
+
+	/**
+	 * The number of live tools among {@code visible}: its cardinality, less the bits set
+	 * on free ordinals or past the last handed out.
+	 */
+	private int visibleCount(BitSet visible) {
+		int count = visible.cardinality();
+		if (visible.length() > this.highWater) {
+			count -= visible.get(this.highWater, visible.length()).cardinality();
+		}
+		for (int ordinal : this.free) {
+			if (visible.get(ordinal)) {
+				count--;
+			}
+		}
+		return count;
+	}
+
+	/**
+	 * Smoothed inverse document frequency (R6.4): positive, falling with {@code df}, and
+	 * a token that matches no visible tool (df 0) weighs more than the rarest token that
+	 * matches one (df 1).
+	 */
+	static double weight(int df, int visibleCount) {
+		return Math.log(1 + (visibleCount - df + 0.5) / (df + 0.5));
+	}
+
+	/**
+	 * Scores term {@code t} on every visible tool it matches, directly (R6.3) and through
+	 * its verb equivalents at 0.8 (R6.10), keeping the better of the two per tool. R6.10
+	 * consults equivalents only where the token matches nothing; keeping the better also
+	 * where it matches weakly stops a tool that merely mentions "new" in its description
+	 * from ranking below one that reaches "create" through "new" (docs/search.md,
+	 * refinement 1).
+	 */
+	private void collect(List<String> terms, int t, BitSet visible, Scratch scratch) {
+		String token = terms.get(t);
+		scratch.startTerm(t);
+		score(token, terms, 1f, visible, scratch);
+		List<String> equivalents = this.lexicon.equivalents(token);
+		if (!equivalents.isEmpty()) {
+			scratch.equivalentPass = true;
+			for (String equivalent : equivalents) {
+				score(equivalent, terms, EQUIVALENT, visible, scratch);
+			}
+			scratch.endEquivalents();
+		}
+	}
+
+	private void score(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
+		apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
+		if (token.length() >= MIN_PREFIX) {
+			// name tokens the query token is a prefix of: they anchor it only as a
+			// compound of query tokens
+			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
+					false);
+			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
+				apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms), visible,
+						scratch);
+			}
+			// name tokens that are a prefix of the query token: they anchor it only if
+			// it is an inflection of one
+			for (int end = MIN_PREFIX; end < token.length(); end++) {
+				apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection(token, end),
+						visible, scratch);
+			}
+		}
+		apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible, scratch);
+		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
+	}
+
+	/**
+	 * Whether the name token {@code name}, of which the query token is the first
+	 * {@code stem} characters, continues with another query token: {@code worklog} for
+	 * "log work". Only then does such a match anchor the query token; {@code service} is
+	 * only the beginning of {@code services} (docs/search.md, refinement 7).
+	 */
+	private static boolean compound(String name, int stem, List<String> terms) {
+		int rest = name.length() - stem;
+		for (int i = 0, n = terms.size(); i < n; i++) {
+			String term = terms.get(i);
+			if (term.length() == rest && name.startsWith(term, stem)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether the query token {@code query} is the name token of its first {@code stem}
+	 * characters with an inflectional ending ({@code blocks} for {@code block},
+	 * {@code created} for {@code create}). Only then does such a match anchor the query
+	 * token; {@code customer} only begins with {@code custom}, {@code checkout} with
+	 * {@code check} (docs/search.md, refinement 7).
+	 */
+	private static boolean inflection(String query, int stem) {
+		int rest = query.length() - stem;
+		return switch (rest) {
+			case 1 -> query.charAt(stem) == 's' || (query.charAt(stem) == 'd' && query.charAt(stem - 1) == 'e');
+			case 2 -> query.startsWith("es", stem) || query.startsWith("ed", stem);
+			case 3 -> query.startsWith("ing", stem);
+			default -> false;
+		};
+	}
+
+	private static void apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
+		if (postings == null) {
+			return;
+		}
+		for (int i = 0, n = postings.size(); i < n; i++) {
+			int ordinal = postings.get(i);
+			if (visible.get(ordinal)) {
+				scratch.offer(ordinal, value, anchors);
+			}
+		}
+	}
+
+	/** Whether some token of a tentative word matched a visible tool (R6.9c). */
+	private static boolean matches(Word word, Scratch scratch) {
+		for (int t : word.terms()) {
+			if (scratch.df[t] > 0) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether every token of a tentative word matched a visible tool: a word shaped like
+	 * an address, a path or a dotted identifier is searched only then, since one common
+	 * part ({@code com} of {@code jane@example.com}) matching some tool does not make it
+	 * anything but an argument value (docs/search.md, refinement 5).
+	 */
+	private static boolean matchesAll(Word word, Scratch scratch) {
+		for (int t : word.terms()) {
+			if (scratch.df[t] == 0) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether a named application backs a visible tool: a visible tool's connector id or
+	 * label is that application, or each of its tokens is an exact name token of some
+	 * visible tool (an account labelled {@code jira-work}, a tool named
+	 * {@code jira_create_issue}). A mention in a description only does not count: a
+	 * GitHub link in a Sentry tool's description does not connect GitHub.
+	 */
+	private boolean connected(Mention mention, BitSet visible, Scratch scratch) {
+		Postings postings = this.connectorNames.get(mention.canonical());
+		if (postings != null) {
+			for (int i = 0, n = postings.size(); i < n; i++) {
+				if (visible.get(postings.get(i))) {
+					return true;
+				}
+			}
+		}
+		for (int t : mention.terms()) {
+			if (scratch.maxDirect[t] < EXACT_NAME) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * The answer for a query naming an application the caller has not connected: empty,
+	 * naming it; its tokens count as unmatched, as do the tokens that matched nothing.
+	 */
+	private SearchResult unconnected(Plan plan, Mention mention, Scratch scratch) {
+		List<String> unmatched = new ArrayList<>();
+		for (int t = 0; t < plan.terms().size(); t++) {
+			int term = t;
+			if (scratch.df[t] == 0 || Arrays.stream(mention.terms()).anyMatch((m) -> m == term)) {
+				unmatched.add(plan.terms().get(t));
+			}
+		}
+		return new SearchResult(List.of(), List.of(), unmatched, null,
+				"No tools: " + mention.display() + " is not connected for you, so none of your tools belongs to it. "
+						+ "Connect " + mention.display() + " first, or search for an application you have connected.");
+	}
+
+	/**
+	 * Keeps the tools whose matched tokens carry at least half the floor weight (R6.5)
+	 * and ranks them by score. The floor weight is the weight of the tokens anchored in a
+	 * name or connector; a word found only in descriptions adds to the score but does not
+	 * raise the bar (docs/search.md, refinement 2).
+	 */
+	private List<SearchHit> rank(Plan plan, double[] weights, double[] floorWeights, double floorTotal, int limit,
+			Scratch scratch) {
+		int termCount = weights.length;
+		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
+		int searchedCount = 0;
+		double total = 0;
+		for (double weight : weights) {
+			searchedCount += (weight > 0) ? 1 : 0;
+			total += weight;
+		}
+		double coverageScale = COVERAGE * total / Math.max(1, searchedCount);
+		TopHits top = new TopHits(limit, scratch);
+		for (int c = 0; c < scratch.count; c++) {
+			int base = c * termCount;
+			double matched = 0;
+			double score = 0;
+			int inName = 0;
+			for (int t = 0; t < termCount; t++) {
+				float value = scratch.scores[base + t];
+				if (value > 0) {
+					matched += floorWeights[t];
+					score += value * weights[t];
+					inName += (value >= IN_NAME && weights[t] > 0) ? 1 : 0;
+				}
+			}
+			if (matched >= floor) {
+				int nameTokens = this.nameTokenCounts[scratch.candidates[c]];
+				top.offer(c, score + coverageScale * Math.min(1.0, (double) inName / nameTokens));
+			}
+		}
+		int[] order = top.drain();
+		List<SearchHit> hits = new ArrayList<>(order.length);
+		for (int i = 0; i < order.length; i++) {
+			int c = order[i];
+			int base = c * termCount;
+			List<String> matchedTerms = new ArrayList<>();
+			for (int t = 0; t < termCount; t++) {
+				if (scratch.scores[base + t] > 0 && weights[t] > 0) {
+					matchedTerms.add(plan.terms().get(t));
+				}
+			}
+			hits.add(new SearchHit(this.tools[scratch.candidates[c]].key(), top.drainedScores[i], matchedTerms));
+		}
+		return hits;
+	}
+
+	/**
+	 * The best {@code limit} candidates of one search: higher score first, then
+	 * advertised name by code point (R6.6). A bounded heap whose root is the worst hit
+	 * kept.
+	 */
+	private final class TopHits {
+
+		private final Scratch scratch;
+
+		private final int[] slots;
+
+		private final double[] scores;
+
+		private int size;
+
+		/** After {@link #drain()}: the scores of the drained slots, in the same order. */
+		double[] drainedScores;
+
+		TopHits(int limit, Scratch scratch) {
+			this.scratch = scratch;
+			this.slots = new int[limit];
+			this.scores = new double[limit];
+		}
+
+		void offer(int slot, double score) {
+			if (this.size < this.slots.length) {
+				this.slots[this.size] = slot;
+				this.scores[this.size] = score;
+				siftUp(this.size++);
+			}
+			else if (ranksBelow(this.slots[0], this.scores[0], slot, score)) {
+				this.slots[0] = slot;
+				this.scores[0] = score;
+				siftDown(0);
+			}
+		}
+
+		/** The kept slots, best first. */
+		int[] drain() {
+			int[] order = new int[this.size];
+			this.drainedScores = new double[this.size];
+			while (this.size > 0) {
+				order[this.size - 1] = this.slots[0];
+				this.drainedScores[this.size - 1] = this.scores[0];
+				this.size--;
+				this.slots[0] = this.slots[this.size];
+				this.scores[0] = this.scores[this.size];
+				siftDown(0);
+			}
+			return order;
+		}
+
+		private boolean ranksBelow(int slotA, double scoreA, int slotB, double scoreB) {
+			if (scoreA != scoreB) {
+				return scoreA < scoreB;
+			}
+			return CodePoints.compare(name(slotA), name(slotB)) > 0;
+		}
+
+		private String name(int slot) {
+			return SearchIndex.this.tools[this.scratch.candidates[slot]].document().name();
+		}
+
+		private boolean below(int i, int j) {
+			return ranksBelow(this.slots[i], this.scores[i], this.slots[j], this.scores[j]);
+		}
+
+		private void siftUp(int i) {
+			while (i > 0) {
+				int parent = (i - 1) / 2;
+				if (!below(i, parent)) {
+					return;
+				}
+				swap(i, parent);
+				i = parent;
+			}
+		}
+
+		private void siftDown(int i) {
+			while (true) {
+				int left = 2 * i + 1;
+				int worst = i;
+				if (left < this.size && below(left, worst)) {
+					worst = left;
+				}
+				if (left + 1 < this.size && below(left + 1, worst)) {
+					worst = left + 1;
+				}
+				if (worst == i) {
+					return;
+				}
+				swap(i, worst);
+				i = worst;
+			}
+		}
+
+		private void swap(int i, int j) {
+			int slot = this.slots[i];
+			this.slots[i] = this.slots[j];
+			this.slots[j] = slot;
+			double score = this.scores[i];
+			this.scores[i] = this.scores[j];
+			this.scores[j] = score;
+		}
+
+	}
+
+	private Scratch scratch(int termCount) {
+		Scratch scratch = this.scratches.poll();
+		if (scratch == null) {
+			scratch = new Scratch();
+		}
+		scratch.reset(this.highWater, termCount);
+		return scratch;
+	}
+
+	private String noMatch(List<String> unmatched, List<String> setAside) {
+		StringBuilder message = new StringBuilder("No tool matches this query well enough to be worth calling");
+		if (!unmatched.isEmpty()) {
+			message.append(": ")
+				.append(bounded(unmatched))
+				.append(unmatched.size() == 1 ? " matches" : " match")
+				.append(" no tool you can see");
+		}
+		message.append(setAsideSentence(setAside));
+		message.append(". Try the tool's name or fewer, more specific words; if the tool belongs to an application"
+				+ " you have not connected, connect it first.");
+		return message.toString();
+	}
+
+	private static String setAsideSentence(List<String> setAside) {
+		if (setAside.isEmpty()) {
+			return "";
+		}
+		return "; set aside as function words, numbers or argument values: " + bounded(setAside);
+	}
+
+	private static String accountsYouHave(QueryContext context) {
+		if (context.accountLabels().isEmpty()) {
+			return "";
+		}
+		List<String> labels = new ArrayList<>(context.accountLabels());
+		labels.sort(CodePoints::compare);
+		return " (your accounts: " + bounded(labels) + ")";
+	}
+
+	private static String bounded(List<String> items) {
+		if (items.size() <= MAX_LISTED) {
+			return String.join(", ", items);
+		}
+		return String.join(", ", items.subList(0, MAX_LISTED)) + " (+" + (items.size() - MAX_LISTED) + " more)";
+	}
+
+}

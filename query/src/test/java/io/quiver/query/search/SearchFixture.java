@@ -1,0 +1,78 @@
+package io.quiver.query.search;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Set;
+
+import io.quiver.query.search.api.QueryContext;
+import io.quiver.query.search.api.SearchDocument;
+import io.quiver.query.search.api.SearchHit;
+import io.quiver.query.search.api.SearchRequest;
+import io.quiver.query.search.api.SearchResult;
+
+/** Builds small indexes and requests for the search tests. */
+final class SearchFixture {
+
+	final SearchIndex index = new SearchIndex();
+
+	QueryContext context = new QueryContext(Set.of(), Set.of("notion", "github", "slack", "linear"),
+			Set.of("notion", "github", "slack", "linear"));
+
+	/** Adds a tool under its advertised name; the connector is the name's first token. */
+	SearchFixture tool(String name, String description) {
+		String connector = Tokens.of(name).get(0);
+		return tool(name, connector, capitalised(connector), description);
+	}
+
+	SearchFixture tool(String name, String connectorId, String connectorLabel, String description) {
+		this.index.put(name, new SearchDocument(name, connectorId, connectorLabel, description));
+		return this;
+	}
+
+	SearchFixture accounts(String... labels) {
+		this.context = new QueryContext(Set.of(labels), this.context.connectorIds(), this.context.applicationNames());
+		return this;
+	}
+
+	BitSet all() {
+		BitSet visible = new BitSet();
+		for (int i = 0; i < 1000; i++) {
+			visible.set(i);
+		}
+		return visible;
+	}
+
+	BitSet only(String... keys) {
+		BitSet visible = new BitSet();
+		for (String key : keys) {
+			visible.set(this.index.ordinal(key));
+		}
+		return visible;
+	}
+
+	SearchResult search(String query) {
+		return search(query, all());
+	}
+
+	SearchResult search(String query, BitSet visible) {
+		return this.index.search(new SearchRequest(query, 10, visible, this.context));
+	}
+
+	/**
+	 * The coverage bonus of a tool (refinement 4): {@code inName} of its
+	 * {@code nameTokens} name tokens matched, {@code meanWeight} the mean weight of the
+	 * searched tokens.
+	 */
+	static double coverage(double meanWeight, int inName, int nameTokens) {
+		return SearchIndex.COVERAGE * meanWeight * Math.min(1.0, (double) inName / nameTokens);
+	}
+
+	static List<String> keys(SearchResult result) {
+		return result.hits().stream().map(SearchHit::key).toList();
+	}
+
+	private static String capitalised(String word) {
+		return Character.toUpperCase(word.charAt(0)) + word.substring(1);
+	}
+
+}

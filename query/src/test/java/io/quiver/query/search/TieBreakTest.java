@@ -1,0 +1,64 @@
+package io.quiver.query.search;
+
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import io.quiver.query.search.api.SearchHit;
+import io.quiver.query.search.api.SearchRequest;
+import io.quiver.query.search.api.SearchResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** R6.6: ties break by advertised name in code point order, whatever the locale. */
+class TieBreakTest {
+
+	static Stream<Locale> locales() {
+		return Stream.of(Locale.ROOT, Locale.forLanguageTag("tr-TR"), Locale.forLanguageTag("de-DE"));
+	}
+
+	@ParameterizedTest
+	@MethodSource("locales")
+	void tiesOrderByCodePointWhateverTheDefaultLocale(Locale locale) {
+		Locale saved = Locale.getDefault();
+		try {
+			Locale.setDefault(locale);
+			SearchFixture fixture = new SearchFixture().tool("get_alerts", "acme", "Acme", "tied")
+				.tool("Get_Page", "acme", "Acme", "tied")
+				.tool("list_files", "acme", "Acme", "tied")
+				.tool("list-files", "acme", "Acme", "tied")
+				.tool("İndex_items", "acme", "Acme", "tied");
+
+			SearchResult result = fixture.search("tied");
+
+			assertThat(SearchFixture.keys(result)).containsExactly("Get_Page", "get_alerts", "list-files", "list_files",
+					"İndex_items");
+			assertThat(result.hits()).extracting(SearchHit::score).containsOnly(result.hits().get(0).score());
+		}
+		finally {
+			Locale.setDefault(saved);
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("locales")
+	void tieBreakDecidesWhichToolsSurviveTheLimit(Locale locale) {
+		Locale saved = Locale.getDefault();
+		try {
+			Locale.setDefault(locale);
+			SearchFixture fixture = new SearchFixture().tool("list_files", "acme", "Acme", "tied")
+				.tool("list-files", "acme", "Acme", "tied")
+				.tool("get_alerts", "acme", "Acme", "tied")
+				.tool("Get_Page", "acme", "Acme", "tied");
+
+			SearchResult result = fixture.index.search(new SearchRequest("tied", 2, fixture.all(), fixture.context));
+
+			assertThat(SearchFixture.keys(result)).containsExactly("Get_Page", "get_alerts");
+		}
+		finally {
+			Locale.setDefault(saved);
+		}
+	}
+
+}

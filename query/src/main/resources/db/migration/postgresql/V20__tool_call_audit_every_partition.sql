@@ -53,16 +53,17 @@ END $$;
 
 REVOKE ALL ON FUNCTION tool_call_audit_add_partition(DATE) FROM PUBLIC;
 
--- The runtime role (spring.flyway.placeholders.runtime_role, which defaults to the data source's
--- user). When migrations run as another role (spring.flyway.user), the runtime role is given
--- what it needs and no more: every read model, lookup table and event table, and tables later
+-- The runtime role: the session setting quiver.runtime_role, which Quiver sets on its migration
+-- connections to the data source's user (edge/config/MigrationRoles); unset (a Flyway run by
+-- hand) or the migration's own user, nothing is granted. When migrations run as another role
+-- (spring.flyway.user), the runtime role is given what it needs and no more: every read model, lookup table and event table, and tables later
 -- migrations create, read and written; the trail and its head read and appended to, the head
 -- moved forward; partitions made ahead through the function above. It owns none of them.
 DO $$
 DECLARE
-    runtime TEXT := '${runtime_role}';
+    runtime TEXT := coalesce(current_setting('quiver.runtime_role', true), '');
 BEGIN
-    IF runtime = '' OR runtime = current_user THEN
+    IF runtime = '' OR runtime = current_user::text THEN
         RETURN;
     END IF;
     EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', current_schema(), runtime);

@@ -24,9 +24,9 @@ CREATE TRIGGER audit_checkpoint_append_only BEFORE UPDATE OR DELETE OR TRUNCATE 
 
 DO $$
 DECLARE
-    runtime TEXT := '${runtime_role}';
+    runtime TEXT := coalesce(current_setting('quiver.runtime_role', true), '');
 BEGIN
-    IF runtime <> '' AND runtime <> current_user THEN
+    IF runtime <> '' AND runtime <> current_user::text THEN
         EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON audit_checkpoint FROM %I', runtime);
     END IF;
 END $$;

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
+import io.quiver.support.Mcp;
+import io.quiver.support.NodeClients;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
@@ -135,8 +137,70 @@ class TwoNodesIntegrationTest {
 		assertThat(blocked.toString()).contains("restriction");
 	}
 
+	/**
+	 * Real clients connected to node A (TypeScript SDK v1 on 2025-11-25, v2 pinned to
+	 * 2026-07-28 and in {@code auto}, and the MCP Java SDK client) list, search and
+	 * execute, and each hears {@code tools/list_changed} once a restriction made through
+	 * node B's REST API changes what their caller sees (SPEC R12.4, R12.6).
+	 */
 	@Test
 	@Order(3)
+	void realClientsOnNodeAHearOfARestrictionMadeThroughNodeB() throws Exception {
+		Rest adminA = admin(nodeA);
+		assertThat(adminA.post("/api/v1/members", Map.of("subject", "erin", "role", "MEMBER")).status()).isEqualTo(201);
+		assertThat(as(nodeA, "erin").post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-erin"))
+			.status()).isEqualTo(201);
+		// few tools collapse: the clients search and execute through the meta-tools
+		assertThat(adminA.patch("/api/v1/org/settings", Map.of("collapseThreshold", 1)).status()).isEqualTo(200);
+		String token = token(nodeA, "erin");
+		String mcp = nodeA.baseUrl() + "/mcp";
+		List<NodeClients.Run> clients = List.of(
+				NodeClients.start("v1", "legacy", mcp, token, "get item", "echo-erin__get_item", "{\"id\":\"1\"}"),
+				NodeClients.start("v2", "pin", mcp, token, "get item", "echo-erin__get_item", "{\"id\":\"1\"}"),
+				NodeClients.start("v2", "auto", mcp, token, "get item", "echo-erin__get_item", "{\"id\":\"1\"}"));
+		CountDownLatch javaHeard = new CountDownLatch(1);
+		List<String> javaRelisted = new java.util.concurrent.CopyOnWriteArrayList<>();
+		try (Mcp java = Mcp.connect(nodeA.baseUrl(), token, (tools) -> {
+			tools.forEach((tool) -> javaRelisted.add(tool.name()));
+			javaHeard.countDown();
+		})) {
+			assertThat(java.toolNames()).contains("search_tools", "execute_tool");
+			assertThat(java.call("search_tools", Map.of("query", "get item"))
+				.structured()
+				.path("results")
+				.get(0)
+				.path("name")
+				.asText()).isEqualTo("echo-erin__get_item");
+			assertThat(java.execute("echo-erin__get_item", Map.of("id", "1")).isError()).isFalse();
+			List<String> versions = new ArrayList<>();
+			for (NodeClients.Run client : clients) {
+				JsonNode ready = client.await("ready", Duration.ofMinutes(3));
+				assertThat(ready.path("tools").toString()).contains("search_tools", "execute_tool");
+				assertThat(ready.path("searched").get(0).asText()).isEqualTo("echo-erin__get_item");
+				assertThat(ready.path("executeError").asBoolean()).as(ready.toString()).isFalse();
+				versions.add(ready.path("protocolVersion").asText());
+			}
+			assertThat(versions).containsExactly("2025-11-25", "2026-07-28", "2026-07-28");
+
+			assertThat(admin(nodeB)
+				.post("/api/v1/restrictions", Map.of("target", "user:erin", "block", List.of("connector:echo")))
+				.status()).isEqualTo(201);
+
+			for (NodeClients.Run client : clients) {
+				JsonNode relisted = client.await("list_changed", Duration.ofMinutes(1));
+				assertThat(relisted.path("tools").toString()).doesNotContain("search_tools", "echo-erin__");
+			}
+			assertThat(javaHeard.await(1, TimeUnit.MINUTES)).isTrue();
+			assertThat(javaRelisted).isNotEmpty().doesNotContain("search_tools");
+		}
+		finally {
+			clients.forEach(NodeClients.Run::close);
+			assertThat(adminA.patch("/api/v1/org/settings", Map.of("collapseThreshold", 30)).status()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	@Order(4)
 	void nodeAKilledUnderLoadLosesNothingItAcknowledged() throws Exception {
 		Rest adminA = admin(nodeA);
 		Rest adminB = admin(nodeB);
@@ -225,6 +289,15 @@ class TwoNodesIntegrationTest {
 					Map.of("sub", subject, "org", "demo", "scope", "mcp:read mcp:write mcp:destructive mcp:tools"))
 			.json();
 		return new Rest(node.baseUrl(), token.path("access_token").asText());
+	}
+
+	private static String token(QuiverNode node, String subject) {
+		return new Rest(node.baseUrl(), null)
+			.post("/dev/token",
+					Map.of("sub", subject, "org", "demo", "scope", "mcp:read mcp:write mcp:destructive mcp:tools"))
+			.json()
+			.path("access_token")
+			.asText();
 	}
 
 	private static List<String> toolNames(Rest rest) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,12 +28,24 @@ public final class Mcp implements AutoCloseable {
 	}
 
 	public static Mcp connect(String baseUrl, String token) {
+		return connect(baseUrl, token, (tools) -> {
+		});
+	}
+
+	/**
+	 * A client told the caller's new tool list whenever the server sends
+	 * {@code tools/list_changed} (the SDK lists again by itself).
+	 */
+	public static Mcp connect(String baseUrl, String token, Consumer<List<McpSchema.Tool>> toolsChanged) {
 		HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(baseUrl)
 			.endpoint("/mcp")
 			.httpRequestCustomizer(
 					(builder, method, uri, body, context) -> builder.header("Authorization", "Bearer " + token))
 			.build();
-		McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+		McpSyncClient client = McpClient.sync(transport)
+			.requestTimeout(Duration.ofSeconds(60))
+			.toolsChangeConsumer(toolsChanged)
+			.build();
 		client.initialize();
 		return new Mcp(client);
 	}

@@ -181,7 +181,8 @@ public final class QuiverNode implements AutoCloseable {
 			});
 	}
 
-	private static int freePort() {
+	/** A free port on this machine. */
+	public static int freePort() {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			return socket.getLocalPort();
 		}

@@ -110,6 +110,12 @@ final class Attempt {
 		this.errorCode = errorCode;
 	}
 
+	/** The caller cancelled the call while it ran (R12.7); the upstream was told. */
+	void cancelled() {
+		this.outcome = "cancelled";
+		this.errorCode = "cancelled";
+	}
+
 	void finished(long nanos) {
 		this.durationMicros = nanos / 1000;
 	}

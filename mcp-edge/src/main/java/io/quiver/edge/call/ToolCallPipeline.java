@@ -16,6 +16,7 @@ import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneTools;
+import io.quiver.edge.upstream.CallRelay;
 import io.quiver.edge.upstream.ToolExecutor;
 import io.quiver.edge.upstream.UpstreamCall;
 import io.quiver.edge.upstream.UpstreamResult;
@@ -110,11 +111,20 @@ public class ToolCallPipeline {
 	 * @param arguments the call's arguments (may be null)
 	 */
 	public ToolResult call(Caller caller, String name, ObjectNode arguments) {
+		return call(caller, name, arguments, CallRelay.NONE);
+	}
+
+	/**
+	 * Runs one {@code tools/call} that relays progress, cancellation and requests of the
+	 * upstream between its caller and a connected tool (SPEC R12.7).
+	 * @param arguments the call's arguments (may be null)
+	 */
+	public ToolResult call(Caller caller, String name, ObjectNode arguments, CallRelay relay) {
 		long started = System.nanoTime();
 		Attempt attempt = new Attempt(Instant.now(), caller, name, (arguments != null) ? arguments : emptyObject());
 		ToolResult result;
 		try {
-			result = decideAndRun(caller, attempt);
+			result = decideAndRun(caller, attempt, relay);
 		}
 		catch (RuntimeException ex) {
 			result = failed(attempt, ex);
@@ -160,16 +170,16 @@ public class ToolCallPipeline {
 				+ "cannot audit. Try again later.");
 	}
 
-	private ToolResult decideAndRun(Caller caller, Attempt attempt) {
+	private ToolResult decideAndRun(Caller caller, Attempt attempt, CallRelay relay) {
 		Plan plan;
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
 			PolicySnapshot policy = lease.snapshot();
-			plan = decide(policy, caller, attempt);
+			plan = decide(policy, caller, attempt, relay);
 		}
 		return plan.run();
 	}
 
-	private Plan decide(PolicySnapshot policy, Caller caller, Attempt attempt) {
+	private Plan decide(PolicySnapshot policy, Caller caller, Attempt attempt, CallRelay relay) {
 		Verdict verdict = this.memberStatusGate.check(caller);
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
@@ -219,7 +229,7 @@ public class ToolCallPipeline {
 			return denied(attempt,
 					Verdict.deny(Gate.NAME, UnknownToolNames.message(name, visibleNames(policy, caller))));
 		}
-		return decideConnected(policy, caller, attempt, tool, arguments);
+		return decideConnected(policy, caller, attempt, tool, arguments, relay);
 	}
 
 	private Plan decideControlPlane(Caller caller, Attempt attempt, ControlPlaneOperation operation,
@@ -253,7 +263,7 @@ public class ToolCallPipeline {
 	}
 
 	private Plan decideConnected(PolicySnapshot policy, Caller caller, Attempt attempt, ConnectedTool tool,
-			ObjectNode arguments) {
+			ObjectNode arguments, CallRelay relay) {
 		attempt.resolved(tool.name(), tool.connectorId() + "." + tool.operation().name(),
 				tool.classification().wireName());
 		Verdict verdict = this.accessGate.check(policy, caller, tool);
@@ -317,12 +327,16 @@ public class ToolCallPipeline {
 		}
 		ConnectionView connection = policy.connection(connectionId);
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), connectionId,
-				connection.label(), connection.grant(), merged, policy.settings().outbound());
+				connection.label(), connection.grant(), merged, policy.settings().outbound(), relay);
 		return () -> {
 			attempt.executing();
 			UpstreamResult result = this.connectedTools.execute(call);
 			attempt.reached(result.reachedConnectionId(), result.reachedAccount());
 			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(), null);
+			if (result.isError() && relay.cancelled()) {
+				attempt.cancelled();
+				return answer;
+			}
 			if (result.isError()) {
 				attempt.failed((result.errorCode() != null) ? result.errorCode() : "upstream-error");
 				return answer;

@@ -2,9 +2,16 @@ package io.quiver.edge.mcp;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.servlet.http.HttpServletRequest;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -12,51 +19,57 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.edge.call.MetaTools;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
 import io.quiver.edge.config.QuiverProperties;
+import io.quiver.edge.mcp.ModernRequest.Refusal;
+import io.quiver.edge.mcp.ToolListing.Listing;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
-import io.quiver.query.gate.CallerSurface;
-import io.quiver.query.gate.ToolSurface;
+import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.toolindex.api.PolicyStore;
-import org.springframework.boot.info.BuildProperties;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.info.BuildProperties;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /mcp}: MCP over Streamable HTTP, protocol revision 2025-11-25 (tolerating
- * 2025-06-18 and 2025-03-26 clients), answered as JSON (SPEC R12). A thin, hand-written
- * JSON-RPC edge: the surface differs per caller and changes at run time, which the SDK's
- * global tool list cannot serve.
+ * {@code /mcp}: MCP over Streamable HTTP, both eras on one endpoint, chosen per request
+ * by its shape and headers (SPEC R12.4; docs/conformance.md):
  * <ul>
- * <li>{@code initialize}, {@code notifications/initialized}, {@code ping},
- * {@code tools/list} (cursor pagination), {@code tools/call};</li>
- * <li>JSON-RPC errors only for malformed JSON-RPC: parse error, invalid request, method
- * not found, invalid params of the protocol itself; everything a model can fix is
- * answered in band by the pipeline (R7.2);</li>
- * <li>an unsupported {@code MCP-Protocol-Version} is 400; GET and DELETE are 405 (no
- * server-sent events, no sessions: the server is stateless).</li>
+ * <li><b>modern</b>, 2026-07-28: no handshake; every request carries its protocol
+ * version, client capabilities and client info in {@code _meta}, mirrored in the
+ * {@code MCP-Protocol-Version}, {@code Mcp-Method} and {@code Mcp-Name} headers, which
+ * are checked; {@code server/discover}, {@code tools/list}, {@code tools/call},
+ * {@code subscriptions/listen}; every result has {@code resultType}; refusals are 400
+ * with -32602, -32020 or -32022, an unknown method 404 with -32601;</li>
+ * <li><b>legacy</b>, 2025-11-25 and 2025-06-18: {@code initialize},
+ * {@code notifications/initialized}, {@code ping}, {@code tools/list},
+ * {@code tools/call}, and a GET stream for {@code notifications/tools/list_changed}.</li>
  * </ul>
+ * A thin, hand-written JSON-RPC edge: the surface differs per caller and changes at run
+ * time, which no SDK server can serve to both eras on one endpoint. JSON-RPC errors are
+ * only for malformed JSON-RPC and the protocol's own refusals; everything a model can fix
+ * is answered in band by the pipeline (R7.2), in both eras. A {@code tools/call} with a
+ * progress token is answered as a stream that relays the upstream's progress (R12.7);
+ * other requests are answered as JSON.
  */
 @RestController
-class McpEndpoint {
-
-	static final String LATEST = "2025-11-25";
-
-	static final Set<String> SUPPORTED = Set.of("2025-11-25", "2025-06-18", "2025-03-26");
+class McpEndpoint implements DisposableBean {
 
 	private static final String INSTRUCTIONS = "Quiver is your organisation's single MCP endpoint. Tools named "
 			+ "quiver__{resource}__{operation} manage the organisation (members, connections, toolboxes, "
@@ -65,51 +78,71 @@ class McpEndpoint {
 			+ "(find by intent or name) and execute_tool (call by name); search never returns quiver__ tools. What "
 			+ "you see depends on your role, your token's scopes and your organisation's restrictions.";
 
+	static final String SESSION_HEADER = "Mcp-Session-Id";
+
+	/**
+	 * {@code server/discover} answers the same to everybody: it may be cached an hour.
+	 */
+	private static final long DISCOVER_TTL_MS = 3_600_000;
+
+	private static final int MAX_STREAMED_CALLS = 256;
+
 	private final ObjectMapper json;
 
 	private final CallerResolver callers;
 
 	private final PolicyStore policies;
 
-	private final ToolSurface surface;
-
-	private final McpToolList toolList;
+	private final ToolListing listing;
 
 	private final ToolCallPipeline pipeline;
+
+	private final McpStreams streams;
+
+	private final InFlightCalls inFlight;
+
+	private final McpSessions sessions;
+
+	private final McpRelayInbox inbox;
 
 	private final QuiverProperties properties;
 
 	private final String version;
 
-	McpEndpoint(ObjectMapper json, CallerResolver callers, PolicyStore policies, ToolSurface surface,
-			McpToolList toolList, ToolCallPipeline pipeline, QuiverProperties properties,
-			ObjectProvider<BuildProperties> build) {
+	private final ThreadPoolExecutor streamedCalls;
+
+	McpEndpoint(ObjectMapper json, CallerResolver callers, PolicyStore policies, ToolListing listing,
+			ToolCallPipeline pipeline, McpStreams streams, InFlightCalls inFlight, McpSessions sessions,
+			McpRelayInbox inbox, QuiverProperties properties, ObjectProvider<BuildProperties> build) {
 		this.json = json;
 		this.callers = callers;
 		this.policies = policies;
-		this.surface = surface;
-		this.toolList = toolList;
+		this.listing = listing;
 		this.pipeline = pipeline;
+		this.streams = streams;
+		this.inFlight = inFlight;
+		this.sessions = sessions;
+		this.inbox = inbox;
 		this.properties = properties;
 		BuildProperties info = build.getIfAvailable();
 		this.version = (info != null) ? info.getVersion() : "dev";
+		AtomicInteger threads = new AtomicInteger();
+		this.streamedCalls = new ThreadPoolExecutor(0, MAX_STREAMED_CALLS, 60, TimeUnit.SECONDS,
+				new SynchronousQueue<>(), (runnable) -> {
+					Thread thread = new Thread(runnable, "quiver-mcp-call-" + threads.incrementAndGet());
+					thread.setDaemon(true);
+					return thread;
+				});
 	}
 
 	@PostMapping(path = "/mcp")
-	ResponseEntity<String> post(HttpServletRequest request, Authentication authentication) {
-		String protocolVersion = request.getHeader("MCP-Protocol-Version");
-		if (protocolVersion != null && !SUPPORTED.contains(protocolVersion)) {
-			return error(HttpStatus.BAD_REQUEST, null, JsonRpc.INVALID_REQUEST,
-					"Unsupported MCP-Protocol-Version '" + protocolVersion + "'; this server supports "
-							+ String.join(", ", SUPPORTED.stream().sorted().toList()));
-		}
+	ResponseEntity<?> post(HttpServletRequest request, Authentication authentication) {
 		if (!acceptsJson(request.getHeader(HttpHeaders.ACCEPT))) {
 			return error(HttpStatus.NOT_ACCEPTABLE, null, JsonRpc.INVALID_REQUEST,
 					"this server answers application/json; send Accept: application/json, text/event-stream");
 		}
 		String contentType = request.getContentType();
-		if (contentType == null
-				|| !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
+		if (contentType == null || !isJson(contentType)) {
 			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, null, JsonRpc.INVALID_REQUEST,
 					"send the JSON-RPC message as Content-Type: application/json");
 		}
@@ -136,7 +169,8 @@ class McpEndpoint {
 		}
 		if (message.isArray()) {
 			return error(HttpStatus.BAD_REQUEST, null, JsonRpc.INVALID_REQUEST,
-					"JSON-RPC batches are not supported (removed in MCP 2025-06-18); send one message per request");
+					"JSON-RPC batches are not supported (2025-03-26 is not served; batches were removed in "
+							+ "2025-06-18); send one message per request");
 		}
 		if (!message.isObject()) {
 			return error(HttpStatus.BAD_REQUEST, null, JsonRpc.INVALID_REQUEST, "a JSON-RPC message is a JSON object");
@@ -150,7 +184,7 @@ class McpEndpoint {
 		JsonNode method = message.get("method");
 		if (method == null) {
 			if (message.has("result") || message.has("error")) {
-				return ResponseEntity.accepted().build();
+				return answer(id, message, authentication);
 			}
 			return error(HttpStatus.BAD_REQUEST, hasValidId ? id : null, JsonRpc.INVALID_REQUEST,
 					"Invalid Request: a message needs a method");
@@ -159,27 +193,40 @@ class McpEndpoint {
 			return error(HttpStatus.BAD_REQUEST, hasValidId ? id : null, JsonRpc.INVALID_REQUEST,
 					"Invalid Request: method must be a string");
 		}
+		JsonNode params = message.get("params");
+		ObjectNode parameters = (params instanceof ObjectNode object) ? object : this.json.createObjectNode();
 		if (id == null) {
-			return ResponseEntity.accepted().build();
+			return notification(method.textValue(), parameters, authentication);
 		}
 		if (!hasValidId) {
 			return error(HttpStatus.BAD_REQUEST, null, JsonRpc.INVALID_REQUEST,
 					"Invalid Request: id must be a string or an integer");
 		}
-		JsonNode params = message.get("params");
 		if (params != null && !params.isNull() && !params.isObject()) {
 			return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS, "Invalid params: params must be an object");
 		}
-		ObjectNode parameters = (params instanceof ObjectNode object) ? object : this.json.createObjectNode();
 		try {
-			return switch (method.textValue()) {
-				case "initialize" -> initialize(id, parameters);
-				case "ping" -> result(id, this.json.createObjectNode());
-				case "tools/list" -> toolsList(id, parameters, authentication);
-				case "tools/call" -> toolsCall(id, parameters, authentication);
-				default ->
-					error(HttpStatus.OK, id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method.textValue());
-			};
+			if (ModernRequest.isModern(request, method.textValue(), parameters)) {
+				return modern(request, id, method.textValue(), parameters, authentication);
+			}
+			String protocolVersion = request.getHeader("MCP-Protocol-Version");
+			if (protocolVersion != null && !McpVersions.isLegacy(protocolVersion)) {
+				Refusal refusal = ModernRequest.unsupported(protocolVersion);
+				return error(HttpStatus.BAD_REQUEST, id, refusal.code(), refusal.getMessage(), refusal.data());
+			}
+			if ("initialize".equals(method.textValue())) {
+				return initialize(id, parameters, authentication);
+			}
+			McpSessions.Session session = null;
+			String sessionId = request.getHeader(SESSION_HEADER);
+			if (sessionId != null) {
+				CallerIdentity identity = this.callers.identify(authentication);
+				session = (identity != null) ? this.sessions.find(sessionId, identity) : null;
+				if (session == null) {
+					return sessionNotFound(id);
+				}
+			}
+			return legacy(id, method.textValue(), parameters, authentication, session);
 		}
 		catch (RuntimeException ex) {
 			if (!DatabaseFailures.unavailable(ex)) {
@@ -187,62 +234,184 @@ class McpEndpoint {
 			}
 			// SPEC R7.9: a tools/call answers in band, any other method a JSON-RPC
 			// internal error saying to retry; never an HTTP 500
-			return method.textValue().equals("tools/call") ? result(id, ToolResult.databaseUnavailable(false).toJson())
+			boolean modern = ModernRequest.isModern(request, method.textValue(), parameters);
+			return method.textValue().equals("tools/call")
+					? result(id, ToolResult.databaseUnavailable(false).toJson(), modern)
 					: error(HttpStatus.OK, id, JsonRpc.INTERNAL_ERROR,
 							"Quiver's database is unavailable for the moment; retry in a few seconds");
 		}
 	}
 
+	private ResponseEntity<?> legacy(JsonNode id, String method, ObjectNode params, Authentication authentication,
+			McpSessions.Session session) {
+		Set<String> capabilities = (session != null) ? session.capabilities() : Set.of();
+		return switch (method) {
+			case "ping" -> result(id, this.json.createObjectNode(), false);
+			case "tools/list" -> toolsList(id, params, authentication, false);
+			case "tools/call" -> toolsCall(id, params, authentication, capabilities, false);
+			default -> error(HttpStatus.OK, id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method);
+		};
+	}
+
+	/**
+	 * A caller's answer to a request relayed on a call's stream: to the call waiting for
+	 * it, here or on another node.
+	 */
+	private ResponseEntity<?> answer(JsonNode id, JsonNode message, Authentication authentication) {
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (identity != null && id != null && id.isTextual()
+				&& !this.inFlight.answer(identity, id.textValue(), message)) {
+			this.inbox.forward(identity, McpRelayInbox.ANSWER, id.textValue(), message);
+		}
+		return ResponseEntity.accepted().build();
+	}
+
+	private ResponseEntity<String> sessionNotFound(JsonNode id) {
+		return error(HttpStatus.NOT_FOUND, id, JsonRpc.INVALID_REQUEST,
+				"Session not found: it ended or expired; initialize again");
+	}
+
+	private ResponseEntity<?> modern(HttpServletRequest request, JsonNode id, String method, ObjectNode params,
+			Authentication authentication) {
+		ModernRequest modern;
+		try {
+			modern = ModernRequest.read(request, method, params);
+		}
+		catch (Refusal refusal) {
+			return error(refusal.status(), id, refusal.code(), refusal.getMessage(), refusal.data());
+		}
+		return switch (method) {
+			case "server/discover" -> discover(id);
+			case "tools/list" -> toolsList(id, params, authentication, true);
+			case "tools/call" -> toolsCall(id, params, authentication, relayable(modern), true);
+			case "subscriptions/listen" -> listen(id, params, authentication);
+			default -> error(HttpStatus.NOT_FOUND, id, JsonRpc.METHOD_NOT_FOUND,
+					"Method not found: " + method + " (not served in " + McpVersions.MODERN + ")");
+		};
+	}
+
+	/** Notifications are accepted (202); a cancellation reaches the call it names. */
+	private ResponseEntity<?> notification(String method, ObjectNode params, Authentication authentication) {
+		if ("notifications/cancelled".equals(method)) {
+			JsonNode requestId = params.get("requestId");
+			CallerIdentity identity = this.callers.identify(authentication);
+			if (identity != null && requestId != null && (requestId.isTextual() || requestId.isIntegralNumber())
+					&& !this.inFlight.cancel(identity, requestId.asText())) {
+				this.inbox.forward(identity, McpRelayInbox.CANCEL, requestId.asText(), null);
+			}
+		}
+		return ResponseEntity.accepted().build();
+	}
+
+	/**
+	 * The legacy GET stream (2025-11-25): {@code notifications/tools/list_changed}
+	 * whenever what the caller sees changes (R12.6).
+	 */
 	@GetMapping(path = "/mcp")
-	ResponseEntity<String> get() {
-		return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
-			.header(HttpHeaders.ALLOW, "POST")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body("{\"error\":\"this server offers no server-sent event stream; POST JSON-RPC messages to /mcp\"}");
+	ResponseEntity<?> get(HttpServletRequest request, Authentication authentication) {
+		String accept = request.getHeader(HttpHeaders.ACCEPT);
+		if (accept == null || !accept.contains(MediaType.TEXT_EVENT_STREAM_VALUE)) {
+			return ResponseEntity.status(HttpStatus.NOT_ACCEPTABLE)
+				.contentType(MediaType.APPLICATION_JSON)
+				.body("{\"error\":\"GET /mcp opens a server-sent event stream; send Accept: text/event-stream\"}");
+		}
+		String protocolVersion = request.getHeader("MCP-Protocol-Version");
+		if (McpVersions.isModern(protocolVersion)) {
+			return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+				.header(HttpHeaders.ALLOW, "POST")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body("{\"error\":\"2026-07-28 has no GET stream; POST subscriptions/listen instead\"}");
+		}
+		CallerIdentity identity = this.callers.identify(authentication);
+		Listing now = (identity != null) ? this.listing.of(identity) : null;
+		if (now == null) {
+			return notAMember(authentication);
+		}
+		String sessionId = request.getHeader(SESSION_HEADER);
+		if (sessionId != null && this.sessions.find(sessionId, identity) == null) {
+			return sessionNotFound(null);
+		}
+		return this.streams.open(identity, now, null, true, expiry(authentication)).response();
 	}
 
+	/** Ends a legacy session (2025-11-25 session management). */
 	@DeleteMapping(path = "/mcp")
-	ResponseEntity<String> delete() {
-		return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
-			.header(HttpHeaders.ALLOW, "POST")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body("{\"error\":\"this server keeps no sessions to delete\"}");
+	ResponseEntity<String> delete(HttpServletRequest request, Authentication authentication) {
+		String sessionId = request.getHeader(SESSION_HEADER);
+		if (sessionId == null) {
+			return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+				.header(HttpHeaders.ALLOW, "GET, POST")
+				.contentType(MediaType.APPLICATION_JSON)
+				.body("{\"error\":\"DELETE ends a session: send its Mcp-Session-Id\"}");
+		}
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (identity == null || !this.sessions.delete(sessionId, identity)) {
+			return sessionNotFound(null);
+		}
+		return ResponseEntity.noContent().build();
 	}
 
-	private ResponseEntity<String> initialize(JsonNode id, ObjectNode params) {
+	private ResponseEntity<?> initialize(JsonNode id, ObjectNode params, Authentication authentication) {
 		JsonNode requested = params.get("protocolVersion");
 		if (requested == null || !requested.isTextual()) {
 			return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS,
 					"Invalid params: initialize needs a protocolVersion string");
 		}
-		String negotiated = SUPPORTED.contains(requested.textValue()) ? requested.textValue() : LATEST;
+		String negotiated = McpVersions.isLegacy(requested.textValue()) ? requested.textValue()
+				: McpVersions.LATEST_LEGACY;
 		ObjectNode result = this.json.createObjectNode();
 		result.put("protocolVersion", negotiated);
-		result.putObject("capabilities").putObject("tools").put("listChanged", false);
-		ObjectNode server = result.putObject("serverInfo");
+		result.set("capabilities", capabilities());
+		result.set("serverInfo", serverInfo());
+		result.put("instructions", INSTRUCTIONS);
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (identity == null || this.listing.of(identity) == null) {
+			return notAMember(authentication);
+		}
+		String session = this.sessions.open(identity, negotiated, params.get("capabilities"), params.get("clientInfo"));
+		return ResponseEntity.ok()
+			.header(SESSION_HEADER, session)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(response(id, result, false).toString());
+	}
+
+	private ResponseEntity<?> discover(JsonNode id) {
+		ObjectNode result = this.json.createObjectNode();
+		McpVersions.SUPPORTED.forEach(result.putArray("supportedVersions")::add);
+		result.set("capabilities", capabilities());
+		result.put("instructions", INSTRUCTIONS);
+		result.put("ttlMs", DISCOVER_TTL_MS);
+		result.put("cacheScope", "public");
+		return result(id, result, true);
+	}
+
+	private ObjectNode capabilities() {
+		ObjectNode capabilities = this.json.createObjectNode();
+		capabilities.putObject("tools").put("listChanged", true);
+		return capabilities;
+	}
+
+	private ObjectNode serverInfo() {
+		ObjectNode server = this.json.createObjectNode();
 		server.put("name", "quiver");
 		server.put("title", "Quiver");
 		server.put("version", this.version);
-		result.put("instructions", INSTRUCTIONS);
-		return result(id, result);
+		return server;
 	}
 
-	private ResponseEntity<String> toolsList(JsonNode id, ObjectNode params, Authentication authentication) {
-		Caller caller = caller(authentication);
-		if (caller == null) {
+	private ResponseEntity<?> toolsList(JsonNode id, ObjectNode params, Authentication authentication, boolean modern) {
+		CallerIdentity identity = this.callers.identify(authentication);
+		Listing now = (identity != null) ? this.listing.of(identity) : null;
+		if (now == null) {
 			return notAMember(authentication);
 		}
-		List<ObjectNode> definitions;
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			CallerSurface visible = this.surface.of(lease.snapshot(), caller);
-			definitions = this.toolList.definitions(visible);
-		}
+		List<ObjectNode> definitions = now.definitions();
 		int offset = 0;
 		JsonNode cursor = params.get("cursor");
 		if (cursor != null && !cursor.isNull()) {
 			Integer decoded = cursor.isTextual() ? decodeCursor(cursor.textValue()) : null;
 			if (decoded == null || decoded > definitions.size()) {
-				return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS,
+				return error(modern ? HttpStatus.BAD_REQUEST : HttpStatus.OK, id, JsonRpc.INVALID_PARAMS,
 						"Invalid params: the cursor is not one this server gave out; list again without it");
 			}
 			offset = decoded;
@@ -254,29 +423,137 @@ class McpEndpoint {
 		if (end < definitions.size()) {
 			result.put("nextCursor", encodeCursor(end));
 		}
-		return result(id, result);
+		if (modern) {
+			result.put("ttlMs", now.ttlMs());
+			result.put("cacheScope", "private");
+		}
+		return result(id, result, modern);
 	}
 
-	private ResponseEntity<String> toolsCall(JsonNode id, ObjectNode params, Authentication authentication) {
+	private ResponseEntity<?> toolsCall(JsonNode id, ObjectNode params, Authentication authentication,
+			Set<String> capabilities, boolean modern) {
+		HttpStatus invalid = modern ? HttpStatus.BAD_REQUEST : HttpStatus.OK;
 		JsonNode name = params.get("name");
 		if (name == null || !name.isTextual() || name.textValue().isEmpty()) {
-			return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS, "Invalid params: tools/call needs a tool name");
+			return error(invalid, id, JsonRpc.INVALID_PARAMS, "Invalid params: tools/call needs a tool name");
 		}
 		JsonNode arguments = params.get("arguments");
 		if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
-			return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS,
-					"Invalid params: tools/call arguments must be an object");
+			return error(invalid, id, JsonRpc.INVALID_PARAMS, "Invalid params: tools/call arguments must be an object");
 		}
-		Caller caller = caller(authentication);
+		CallerIdentity identity = this.callers.identify(authentication);
+		Caller caller = caller(identity);
 		if (caller == null) {
 			return notAMember(authentication);
 		}
 		ObjectNode args = (arguments instanceof ObjectNode object) ? object : null;
-		return result(id, this.pipeline.call(caller, name.textValue(), args).toJson());
+		if (modern) {
+			Set<String> missing = missingCapabilities(caller, name.textValue(), args, capabilities);
+			if (!missing.isEmpty()) {
+				ObjectNode data = this.json.createObjectNode();
+				ObjectNode required = data.putObject("requiredCapabilities");
+				missing.forEach(required::putObject);
+				return error(HttpStatus.BAD_REQUEST, id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
+						"Missing required client capability: '" + name.textValue() + "' asks its client for "
+								+ String.join(" and ", missing) + " while it runs; declare it in "
+								+ McpVersions.META_CLIENT_CAPABILITIES,
+						data);
+			}
+		}
+		JsonNode progressToken = RelayedCall.progressToken(params);
+		// a legacy caller that can be asked for sampling or elicitation gets a stream to
+		// be
+		// asked on; 2026-07-28 sends no requests on a stream
+		boolean asks = !modern && !capabilities.isEmpty();
+		if (progressToken == null && !asks) {
+			RelayedCall call = new RelayedCall(identity, this.inFlight, null, null, capabilities, false);
+			ToolResult result = run(identity, id, call, () -> this.pipeline.call(caller, name.textValue(), args, call));
+			return result(id, result.toJson(), modern);
+		}
+		SseChannel stream = new SseChannel();
+		RelayedCall call = new RelayedCall(identity, this.inFlight, progressToken, stream, capabilities, !modern);
+		// the client closing a call's stream cancels the call (2026-07-28 cancellation)
+		stream.onClose(call::cancel);
+		try {
+			this.streamedCalls.execute(() -> {
+				ToolResult result = run(identity, id, call,
+						() -> this.pipeline.call(caller, name.textValue(), args, call));
+				stream.send(response(id, result.toJson(), modern));
+				stream.close();
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			return result(id, ToolResult
+				.error("Quiver is running " + MAX_STREAMED_CALLS + " streamed calls on this node and cannot start "
+						+ "another now; nothing was called. Try again shortly, or call without a progress token.")
+				.toJson(), modern);
+		}
+		return stream.response();
 	}
 
-	private Caller caller(Authentication authentication) {
+	private ToolResult run(CallerIdentity identity, JsonNode id, RelayedCall call,
+			java.util.function.Supplier<ToolResult> body) {
+		this.inFlight.register(identity, id.asText(), call);
+		try {
+			return body.get();
+		}
+		finally {
+			this.inFlight.unregister(identity, id.asText(), call);
+		}
+	}
+
+	private ResponseEntity<?> listen(JsonNode id, ObjectNode params, Authentication authentication) {
+		JsonNode filter = params.get("notifications");
+		if (filter == null || !filter.isObject()) {
+			return error(HttpStatus.BAD_REQUEST, id, JsonRpc.INVALID_PARAMS,
+					"Invalid params: subscriptions/listen needs a notifications filter object");
+		}
 		CallerIdentity identity = this.callers.identify(authentication);
+		Listing now = (identity != null) ? this.listing.of(identity) : null;
+		if (now == null) {
+			return notAMember(authentication);
+		}
+		boolean tools = filter.path("toolsListChanged").asBoolean(false);
+		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
+	}
+
+	/**
+	 * What the connected tool a call names (directly or through {@code execute_tool})
+	 * asks its client for while it runs, that this request did not declare (2026-07-28:
+	 * -32021). Everything else about the name, known or not, is the pipeline's to answer.
+	 */
+	private Set<String> missingCapabilities(Caller caller, String name, ObjectNode arguments, Set<String> declared) {
+		String target = name;
+		if (MetaTools.EXECUTE_TOOL.equals(name) && arguments != null && arguments.path("name").isTextual()) {
+			target = arguments.path("name").textValue();
+		}
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			ConnectedTool tool = (lease != null) ? lease.snapshot().toolByName(target) : null;
+			if (tool == null) {
+				return Set.of();
+			}
+			Set<String> missing = new java.util.TreeSet<>(tool.operation().clientCapabilities());
+			missing.removeAll(declared);
+			return missing;
+		}
+	}
+
+	/** The capabilities of a modern request that Quiver relays to upstreams. */
+	private static Set<String> relayable(ModernRequest request) {
+		Set<String> relayed = new HashSet<>();
+		for (String capability : List.of("sampling", "elicitation")) {
+			if (request.declares(capability)) {
+				relayed.add(capability);
+			}
+		}
+		return relayed;
+	}
+
+	private static Instant expiry(Authentication authentication) {
+		return (authentication instanceof JwtAuthenticationToken token) ? token.getToken().getExpiresAt() : null;
+	}
+
+	private Caller caller(CallerIdentity identity) {
 		if (identity == null) {
 			return null;
 		}
@@ -307,6 +584,15 @@ class McpEndpoint {
 		}
 	}
 
+	private static boolean isJson(String contentType) {
+		try {
+			return MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType));
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
 	private static String encodeCursor(int offset) {
 		return Base64.getUrlEncoder()
 			.withoutPadding()
@@ -327,27 +613,45 @@ class McpEndpoint {
 		}
 	}
 
-	private ResponseEntity<String> result(JsonNode id, JsonNode result) {
+	/**
+	 * A response; a modern one says {@code resultType: complete} and who answered.
+	 */
+	private ObjectNode response(JsonNode id, ObjectNode result, boolean modern) {
+		if (modern) {
+			result.put("resultType", "complete");
+			ObjectNode meta = result.has("_meta") ? (ObjectNode) result.get("_meta") : result.putObject("_meta");
+			meta.set(McpVersions.META_SERVER_INFO, serverInfo());
+		}
 		ObjectNode response = this.json.createObjectNode();
 		response.put("jsonrpc", "2.0");
 		response.set("id", id);
 		response.set("result", result);
-		return json(HttpStatus.OK, response);
+		return response;
+	}
+
+	private ResponseEntity<String> result(JsonNode id, ObjectNode result, boolean modern) {
+		return json(HttpStatus.OK, response(id, result, modern));
 	}
 
 	private ResponseEntity<String> error(HttpStatus status, JsonNode id, int code, String message) {
+		return error(status, id, code, message, null);
+	}
+
+	private ResponseEntity<String> error(HttpStatus status, JsonNode id, int code, String message, JsonNode data) {
 		ObjectNode response = this.json.createObjectNode();
 		response.put("jsonrpc", "2.0");
 		// An id that could not be read is left out, not null: MCP request ids are never
-		// null and
-		// its schema makes the id of an error response optional (clients reject a null
-		// one).
+		// null and its schema makes the id of an error response optional (clients reject
+		// a null one).
 		if (id != null) {
 			response.set("id", id);
 		}
 		ObjectNode error = response.putObject("error");
 		error.put("code", code);
 		error.put("message", message);
+		if (data != null) {
+			error.set("data", data);
+		}
 		return json(status, response);
 	}
 
@@ -360,6 +664,11 @@ class McpEndpoint {
 		catch (JsonProcessingException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	@Override
+	public void destroy() {
+		this.streamedCalls.shutdownNow();
 	}
 
 }

@@ -60,8 +60,13 @@ public class McpToolList {
 	}
 
 	static ObjectNode connected(ConnectedTool tool) {
-		return definition(tool.name(), tool.operation().title(), tool.description(), tool.inputSchema(),
-				tool.classification(), true);
+		ObjectNode definition = definition(tool.name(), tool.operation().title(), tool.description(),
+				tool.inputSchema(), tool.classification(), true);
+		if (tool.operation().outputSchema() != null) {
+			// what the upstream promised its structuredContent looks like (R12.7)
+			definition.set("outputSchema", tool.operation().outputSchema());
+		}
+		return definition;
 	}
 
 	private static ObjectNode definition(String name, String title, String description, JsonNode inputSchema,

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,9 +18,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Reads the answer to one JSON-RPC request from an MCP server, which may come as
  * {@code application/json} (one message) or as {@code text/event-stream}: then events are
- * parsed as they arrive, notifications, server requests and priming events are skipped,
- * and reading stops at the response carrying the request's id, without waiting for the
- * server to close the stream. Both are bounded by the response size limit.
+ * parsed as they arrive, notifications and server requests go to a consumer of the
+ * caller's (progress, sampling and elicitation requests, SPEC R12.7), priming events are
+ * skipped, and reading stops at the response carrying the request's id, without waiting
+ * for the server to close the stream. Both are bounded by the response size limit.
  */
 final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Content> {
 
@@ -38,6 +40,8 @@ final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Con
 
 	private final boolean eventStream;
 
+	private final Consumer<JsonNode> others;
+
 	private final CompletableFuture<Content> result = new CompletableFuture<>();
 
 	private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -52,18 +56,29 @@ final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Con
 
 	private Flow.Subscription subscription;
 
-	private McpReplyBody(String id, int limit, boolean eventStream) {
+	private McpReplyBody(String id, int limit, boolean eventStream, Consumer<JsonNode> others) {
 		this.id = id;
 		this.limit = limit;
 		this.eventStream = eventStream;
+		this.others = others;
 	}
 
 	/** A handler for the answer to the request with this id (null for a notification). */
 	static HttpResponse.BodyHandler<Content> handler(Long id, int limit) {
+		return handler(id, limit, (message) -> {
+		});
+	}
+
+	/**
+	 * A handler for the answer to the request with this id; every other message on the
+	 * stream (a notification, a request of the server) goes to {@code others}, on the
+	 * HTTP client's thread, as it arrives.
+	 */
+	static HttpResponse.BodyHandler<Content> handler(Long id, int limit, Consumer<JsonNode> others) {
 		return (info) -> {
 			String contentType = info.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
 			return new McpReplyBody((id != null) ? id.toString() : null, limit,
-					info.statusCode() == 200 && contentType.startsWith("text/event-stream"));
+					info.statusCode() == 200 && contentType.startsWith("text/event-stream"), others);
 		};
 	}
 
@@ -176,9 +191,13 @@ final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Con
 		if (event.isBlank()) {
 			return;
 		}
-		JsonNode message = match(parse(event.getBytes(StandardCharsets.UTF_8)));
+		JsonNode parsed = parse(event.getBytes(StandardCharsets.UTF_8));
+		JsonNode message = match(parsed);
 		if (message != null) {
 			this.result.complete(new Content(message, new byte[0]));
+		}
+		else if (parsed != null && parsed.isObject() && parsed.hasNonNull("method")) {
+			this.others.accept(parsed);
 		}
 	}
 

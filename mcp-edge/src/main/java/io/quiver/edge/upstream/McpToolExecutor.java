@@ -1,5 +1,8 @@
 package io.quiver.edge.upstream;
 
+import java.util.Set;
+import java.util.TreeSet;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.quiver.command.connection.vault.Credential;
@@ -16,7 +19,9 @@ import org.springframework.stereotype.Component;
  * server with the connection's credential and passes back its {@code content},
  * {@code structuredContent} and {@code isError}, redacted (SPEC R7.6, R7.7). A tool
  * reporting its own error comes back with {@code isError} and the code
- * {@code upstream-tool-error}; transport and protocol problems as for HTTP connectors.
+ * {@code upstream-tool-error}; transport and protocol problems as for HTTP connectors. A
+ * tool the server offers only to clients that can be asked for sampling or elicitation is
+ * refused in band when the caller declared neither (SPEC R12.7).
  */
 @Component
 public class McpToolExecutor implements ToolExecutor {
@@ -37,13 +42,20 @@ public class McpToolExecutor implements ToolExecutor {
 
 	@Override
 	public UpstreamResult execute(UpstreamCall call) {
+		Set<String> needed = call.operation().clientCapabilities();
+		if (!call.relay().clientCapabilities().containsAll(needed)) {
+			return UpstreamResult.failure(UpstreamError.CAPABILITY_MISSING, "'" + call.operation().name() + "' of '"
+					+ call.connectionLabel() + "' asks its client for " + String.join(" and ", new TreeSet<>(needed))
+					+ " while it runs, which your client did not declare (in initialize, with a session); nothing "
+					+ "was called. Use a client that supports it.", call, false);
+		}
 		Redaction redaction = this.redactor.forCredential(null);
 		try {
 			Credential credential = this.credentials.read(call);
 			redaction = this.redactor.forCredential(credential);
 			String scope = call.connectionId() + "/" + ((call.grant() != null) ? call.grant().fingerprint() : "-");
 			JsonNode result = this.client.callTool(call.connector(), scope, credential, call.operation().name(),
-					call.arguments(), call.policy(), "'" + call.connectionLabel() + "'");
+					call.arguments(), call.policy(), "'" + call.connectionLabel() + "'", call.relay());
 			return toResult(call, result, redaction);
 		}
 		catch (UpstreamFailure failure) {

@@ -13,7 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,6 +30,7 @@ import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.organization.api.OutboundPolicy;
 import io.quiver.query.gate.outbound.OutboundTarget;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -46,15 +51,31 @@ import org.springframework.stereotype.Component;
  * starts a new session), at most {@value #MAX_SESSIONS}, each dropped after
  * {@value #IDLE_MINUTES} minutes idle. Evicted sessions are not deleted upstream: that
  * would mean keeping credentials in memory; the server expires them.</li>
- * <li>When the server answers 404 for a session (expired, or the server restarted), or
- * the connection is refused before the request is sent, the client initialises again once
- * and retries: in both cases the call did not run. When the connection breaks after the
- * request went out, the call fails in band and is not retried (the upstream may have
- * acted), and the session is dropped, so the next call starts a fresh one.</li>
+ * <li>When the server answers 404 or 400 for a session (expired, or the server restarted:
+ * servers differ in which they answer), or the connection is refused before the request
+ * is sent, the client initialises again once and retries: in all these cases the call did
+ * not run. When the connection breaks after the request went out, the call fails in band
+ * and is not retried (the upstream may have acted), and the session is dropped, so the
+ * next call starts a fresh one.</li>
+ * <li>A call relays (SPEC R12.7): Quiver declares to the upstream only the client
+ * capabilities its caller declared (sampling, elicitation; sessions are kept per set), a
+ * caller's progress token becomes a {@code progressToken} of Quiver's own (the request
+ * id) and the upstream's progress comes back to the caller, the upstream's sampling and
+ * elicitation requests during the call go to the caller and its answer back, and the
+ * caller's cancellation sends {@code notifications/cancelled} and aborts the
+ * request.</li>
+ * <li>An import declares every capability Quiver relays, so that tools a server offers
+ * only to capable clients are imported too, and asks once more without them, so that such
+ * a tool is known to need them ({@code clientCapabilities}). Tools that require tasks
+ * ({@code execution.taskSupport: required}) are not imported: the call path does not run
+ * tasks. An upstream's caching hints are never passed on.</li>
  * </ul>
  */
 @Component
-public class McpUpstreamClient {
+public class McpUpstreamClient implements DisposableBean {
+
+	/** The client capabilities Quiver can relay from an upstream to its caller. */
+	static final Set<String> RELAYED_CAPABILITIES = Set.of("sampling", "elicitation");
 
 	/** The protocol revision Quiver asks for. */
 	public static final String PROTOCOL_VERSION = "2025-11-25";
@@ -88,6 +109,13 @@ public class McpUpstreamClient {
 
 	private final AtomicLong ids = new AtomicLong();
 
+	/** Runs the upstream's requests to the caller (they wait for the caller's answer). */
+	private final ExecutorService relays = Executors.newCachedThreadPool((runnable) -> {
+		Thread thread = new Thread(runnable, "quiver-mcp-relay");
+		thread.setDaemon(true);
+		return thread;
+	});
+
 	@Autowired
 	public McpUpstreamClient(OutboundHttp http, OutboundUrlGate gate, ResultRedactor redactor) {
 		this(http, gate, redactor, MAX_SESSIONS, Duration.ofMinutes(IDLE_MINUTES));
@@ -114,13 +142,27 @@ public class McpUpstreamClient {
 				"the MCP server of connector '" + connector.id() + "'");
 		Deadline deadline = Deadline.in(IMPORT_TIMEOUT_MILLIS);
 		try {
-			Session session = initialize(endpoint, deadline);
-			try {
-				return listAllTools(endpoint, session, deadline);
+			List<OperationDefinition> offeredToCapable = listWith(endpoint, RELAYED_CAPABILITIES, deadline);
+			Set<String> offeredToAll = names(listWith(endpoint, Set.of(), deadline));
+			Set<String> withSampling = names(listWith(endpoint, Set.of("sampling"), deadline));
+			Set<String> withElicitation = names(listWith(endpoint, Set.of("elicitation"), deadline));
+			List<OperationDefinition> operations = new ArrayList<>();
+			for (OperationDefinition operation : offeredToCapable) {
+				String name = operation.name();
+				if (offeredToAll.contains(name)) {
+					operations.add(operation);
+				}
+				else if (withSampling.contains(name)) {
+					operations.add(needing(operation, Set.of("sampling")));
+				}
+				else if (withElicitation.contains(name)) {
+					operations.add(needing(operation, Set.of("elicitation")));
+				}
+				else {
+					operations.add(needing(operation, RELAYED_CAPABILITIES));
+				}
 			}
-			finally {
-				terminate(endpoint, session);
-			}
+			return operations;
 		}
 		catch (UpstreamFailure | SessionExpired failure) {
 			String message = (failure instanceof UpstreamFailure upstream) ? upstream.getMessage()
@@ -132,6 +174,29 @@ public class McpUpstreamClient {
 		}
 	}
 
+	private List<OperationDefinition> listWith(Endpoint endpoint, Set<String> capabilities, Deadline deadline) {
+		Session session = initialize(endpoint, deadline, capabilities, CallRelay.NONE);
+		try {
+			return listAllTools(endpoint, session, deadline);
+		}
+		finally {
+			terminate(endpoint, session);
+		}
+	}
+
+	private static Set<String> names(List<OperationDefinition> operations) {
+		Set<String> names = new HashSet<>();
+		operations.forEach((operation) -> names.add(operation.name()));
+		return names;
+	}
+
+	/** A tool the server offers only to clients with these capabilities. */
+	private static OperationDefinition needing(OperationDefinition operation, Set<String> capabilities) {
+		return new OperationDefinition(operation.name(), operation.title(), operation.description(), null, null,
+				operation.inputSchema(), Map.of(), null, null, operation.classification(), operation.annotations(),
+				operation.outputSchema(), capabilities);
+	}
+
 	/**
 	 * Calls a tool and returns the {@code CallToolResult} object as the server sent it.
 	 * @param sessionScope what a session is kept per besides the URL (the connection and
@@ -140,42 +205,56 @@ public class McpUpstreamClient {
 	 */
 	JsonNode callTool(ConnectorDefinition connector, String sessionScope, Credential credential, String tool,
 			ObjectNode arguments, OutboundPolicy policy, String account) {
+		return callTool(connector, sessionScope, credential, tool, arguments, policy, account, CallRelay.NONE);
+	}
+
+	/**
+	 * Calls a tool, relaying progress, cancellation and the upstream's requests between
+	 * the call's caller and the upstream (SPEC R12.7), and returns the
+	 * {@code CallToolResult} object as the server sent it.
+	 * @throws UpstreamFailure for every upstream problem
+	 */
+	JsonNode callTool(ConnectorDefinition connector, String sessionScope, Credential credential, String tool,
+			ObjectNode arguments, OutboundPolicy policy, String account, CallRelay relay) {
 		Deadline deadline = Deadline.in(policy.timeoutMillis());
 		Endpoint endpoint = endpoint(connector, credential, policy.maxResponseBytes(), account);
-		SessionKey key = new SessionKey(endpoint.url().toString(), sessionScope);
+		Set<String> capabilities = new TreeSet<>(relay.clientCapabilities());
+		capabilities.retainAll(RELAYED_CAPABILITIES);
+		SessionKey key = new SessionKey(endpoint.url().toString(), sessionScope + "/" + capabilities);
 		ObjectNode params = JsonNodeFactory.instance.objectNode().put("name", tool);
 		params.set("arguments", (arguments != null) ? arguments : JsonNodeFactory.instance.objectNode());
 		Session session = this.sessions.get(key);
 		boolean fresh = (session == null);
 		try {
 			if (fresh) {
-				session = initialize(endpoint, deadline);
+				session = initialize(endpoint, deadline, capabilities, relay);
 				this.sessions.put(key, session);
 			}
-			return request(endpoint, session, "tools/call", params, deadline);
+			return call(endpoint, session, params, deadline, relay);
 		}
 		catch (SessionExpired expired) {
 			// the server no longer knows the session (expired or restarted): the call did
 			// not run
-			return retry(endpoint, key, session, params, deadline);
+			return retry(endpoint, key, session, params, deadline, capabilities, relay);
 		}
 		catch (UpstreamFailure failure) {
 			this.sessions.remove(key, session);
 			if (!fresh && failure.error() == UpstreamError.UNREACHABLE && !failure.reached()) {
 				// refused before the request went out: the call did not run
-				return retry(endpoint, key, session, params, deadline);
+				return retry(endpoint, key, session, params, deadline, capabilities, relay);
 			}
 			throw failure;
 		}
 	}
 
-	private JsonNode retry(Endpoint endpoint, SessionKey key, Session stale, ObjectNode params, Deadline deadline) {
+	private JsonNode retry(Endpoint endpoint, SessionKey key, Session stale, ObjectNode params, Deadline deadline,
+			Set<String> capabilities, CallRelay relay) {
 		this.sessions.remove(key, stale);
 		Session renewed = null;
 		try {
-			renewed = initialize(endpoint, deadline);
+			renewed = initialize(endpoint, deadline, capabilities, relay);
 			this.sessions.put(key, renewed);
-			return request(endpoint, renewed, "tools/call", params, deadline);
+			return call(endpoint, renewed, params, deadline, relay);
 		}
 		catch (SessionExpired again) {
 			this.sessions.remove(key, renewed);
@@ -193,12 +272,102 @@ public class McpUpstreamClient {
 		return this.sessions.size();
 	}
 
-	private Session initialize(Endpoint endpoint, Deadline deadline) {
+	/**
+	 * The {@code tools/call} itself: with a progress token of Quiver's own when the
+	 * caller asked for progress, the caller's cancellation told to the upstream, and the
+	 * upstream's messages during the call relayed.
+	 */
+	private JsonNode call(Endpoint endpoint, Session session, ObjectNode params, Deadline deadline, CallRelay relay) {
+		long id = this.ids.incrementAndGet();
+		ObjectNode sent = params.deepCopy();
+		if (relay.wantsProgress()) {
+			sent.putObject("_meta").put("progressToken", id);
+		}
+		relay.onCancel(() -> cancelUpstream(endpoint, session, id));
+		Consumer<JsonNode> others = (message) -> relayed(endpoint, session, id, message, relay, deadline);
+		return result(endpoint, session,
+				post(endpoint, session, message(id, "tools/call", sent), id, deadline, relay, others));
+	}
+
+	/** A message of the upstream during a call: progress, or a request of the caller. */
+	private void relayed(Endpoint endpoint, Session session, long callId, JsonNode message, CallRelay relay,
+			Deadline deadline) {
+		String method = message.path("method").asText("");
+		JsonNode params = message.path("params");
+		if (method.equals("notifications/progress") && params.path("progressToken").asLong(-1) == callId
+				&& params.isObject()) {
+			relay.progress((ObjectNode) params);
+			return;
+		}
+		JsonNode requestId = message.get("id");
+		if (requestId == null || requestId.isNull()) {
+			// other notifications (logging, list changes) are not the caller's business
+			return;
+		}
+		this.relays.execute(() -> {
+			ObjectNode answer = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
+			answer.set("id", requestId);
+			try {
+				if (!RELAYED_CAPABILITIES.contains(capabilityOf(method))) {
+					throw new CallRelay.RelayRefused("Quiver does not relay '" + method + "' to its callers");
+				}
+				answer.set("result", relay.request(method, params));
+			}
+			catch (CallRelay.RelayRefused refused) {
+				answer.putObject("error").put("code", -32601).put("message", refused.getMessage());
+			}
+			catch (RuntimeException ex) {
+				answer.putObject("error").put("code", -32603).put("message", "the caller could not answer");
+			}
+			try {
+				post(endpoint, session, answer, null, deadline);
+			}
+			catch (RuntimeException ex) {
+				// the call itself reports what the upstream made of it
+			}
+		});
+	}
+
+	/** The capability a request of a server needs of the client. */
+	static String capabilityOf(String method) {
+		if (method.startsWith("sampling/")) {
+			return "sampling";
+		}
+		if (method.startsWith("elicitation/")) {
+			return "elicitation";
+		}
+		return method;
+	}
+
+	/**
+	 * Tells the upstream the caller cancelled (best effort; the request is aborted too).
+	 */
+	private void cancelUpstream(Endpoint endpoint, Session session, long callId) {
+		ObjectNode params = JsonNodeFactory.instance.objectNode().put("requestId", callId);
+		params.put("reason", "the caller cancelled the call");
+		try {
+			HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint.url())
+				.timeout(Duration.ofSeconds(5))
+				.POST(HttpRequest.BodyPublishers.ofString(message(null, "notifications/cancelled", params).toString(),
+						StandardCharsets.UTF_8));
+			headers(endpoint, session).forEach(builder::setHeader);
+			builder.setHeader("Content-Type", "application/json");
+			builder.setHeader("Accept", "application/json, text/event-stream");
+			this.http.fireAndForget(builder.build());
+		}
+		catch (IllegalArgumentException ex) {
+			// a header the client refuses: the request itself was refused the same way
+		}
+	}
+
+	private Session initialize(Endpoint endpoint, Deadline deadline, Set<String> capabilities, CallRelay relay) {
 		ObjectNode params = JsonNodeFactory.instance.objectNode().put("protocolVersion", PROTOCOL_VERSION);
-		params.putObject("capabilities");
+		ObjectNode declared = params.putObject("capabilities");
+		new TreeSet<>(capabilities).forEach(declared::putObject);
 		params.putObject("clientInfo").put("name", "quiver").put("version", "0.1.0");
 		long id = this.ids.incrementAndGet();
-		Reply reply = post(endpoint, null, message(id, "initialize", params), id, deadline);
+		Reply reply = post(endpoint, null, message(id, "initialize", params), id, deadline, relay, (message) -> {
+		});
 		JsonNode result = result(endpoint, null, reply);
 		String version = result.path("protocolVersion").asText("");
 		if (!SUPPORTED_VERSIONS.contains(version)) {
@@ -262,7 +431,10 @@ public class McpUpstreamClient {
 		}
 	}
 
-	/** One upstream tool as an operation; null for an entry without a name. */
+	/**
+	 * One upstream tool as an operation; null for an entry without a name, and for a tool
+	 * that runs only as a task.
+	 */
 	static OperationDefinition toOperation(JsonNode tool) {
 		String name = tool.path("name").asText("").trim();
 		if (name.isEmpty()) {
@@ -283,12 +455,18 @@ public class McpUpstreamClient {
 		if (description.length() > MAX_DESCRIPTION) {
 			description = description.substring(0, MAX_DESCRIPTION) + "…";
 		}
+		if ("required".equals(tool.path("execution").path("taskSupport").asText(""))) {
+			// it runs only as a task, which the call path does not support
+			return null;
+		}
 		JsonNode inputSchema = tool.get("inputSchema");
 		if (inputSchema == null || !inputSchema.isObject()) {
 			inputSchema = JsonNodeFactory.instance.objectNode().put("type", "object");
 		}
+		JsonNode outputSchema = tool.get("outputSchema");
 		return new OperationDefinition(name, title, description, null, null, inputSchema, Map.of(), null, null,
-				Classification.ofMcpAnnotations(readOnly, destructive), annotations);
+				Classification.ofMcpAnnotations(readOnly, destructive), annotations,
+				(outputSchema != null && outputSchema.isObject()) ? outputSchema : null, Set.of());
 	}
 
 	private JsonNode request(Endpoint endpoint, Session session, String method, JsonNode params, Deadline deadline) {
@@ -312,7 +490,8 @@ public class McpUpstreamClient {
 	private static JsonNode result(Endpoint endpoint, Session session, Reply reply) {
 		int status = reply.status();
 		String account = endpoint.account();
-		if (status == 404 && session != null && session.id() != null) {
+		if ((status == 404 || status == 400) && session != null && session.id() != null) {
+			// the server does not know the session (404 by the spec; some answer 400)
 			throw new SessionExpired();
 		}
 		if (status == 401 || status == 403) {
@@ -356,6 +535,12 @@ public class McpUpstreamClient {
 	}
 
 	private Reply post(Endpoint endpoint, Session session, ObjectNode message, Long id, Deadline deadline) {
+		return post(endpoint, session, message, id, deadline, CallRelay.NONE, (other) -> {
+		});
+	}
+
+	private Reply post(Endpoint endpoint, Session session, ObjectNode message, Long id, Deadline deadline,
+			CallRelay relay, Consumer<JsonNode> others) {
 		checkOutbound(endpoint, id != null && !"initialize".equals(message.path("method").asText()));
 		HttpRequest request;
 		try {
@@ -372,7 +557,7 @@ public class McpUpstreamClient {
 					+ " has a header the HTTP client refuses to send; check the connector's headers", false);
 		}
 		HttpResponse<McpReplyBody.Content> response = this.http.send(request,
-				McpReplyBody.handler(id, endpoint.maxBytes()), deadline, endpoint.account());
+				McpReplyBody.handler(id, endpoint.maxBytes(), others), deadline, endpoint.account(), relay);
 		return new Reply(response.statusCode(), response.headers(), response.body());
 	}
 
@@ -449,7 +634,12 @@ public class McpUpstreamClient {
 	record SessionKey(String url, String scope) {
 	}
 
-	/** The server answered 404 for our session. */
+	@Override
+	public void destroy() {
+		this.relays.shutdownNow();
+	}
+
+	/** The server answered 404 (or 400) for our session. */
 	private static final class SessionExpired extends RuntimeException {
 
 		SessionExpired() {

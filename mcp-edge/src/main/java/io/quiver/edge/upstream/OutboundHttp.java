@@ -72,10 +72,25 @@ public class OutboundHttp {
 	 */
 	<T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler, Deadline deadline,
 			String account) {
+		return send(request, handler, deadline, account, CallRelay.NONE);
+	}
+
+	/**
+	 * Sends a request with a body handler of the caller's, all before the deadline; the
+	 * caller cancelling the call aborts the request (SPEC R12.7).
+	 * @throws UpstreamFailure on timeout, an unreachable upstream, an oversized body or
+	 * the caller's cancellation
+	 */
+	<T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler, Deadline deadline,
+			String account, CallRelay relay) {
 		if (deadline.expired()) {
 			throw timeout(deadline, account, false);
 		}
+		if (relay.cancelled()) {
+			throw cancelled(account, false);
+		}
 		CompletableFuture<HttpResponse<T>> future = this.client.sendAsync(request, handler);
+		relay.onCancel(() -> future.cancel(true));
 		try {
 			return future.get(deadline.remainingNanos(), TimeUnit.NANOSECONDS);
 		}
@@ -88,9 +103,30 @@ public class OutboundHttp {
 			Thread.currentThread().interrupt();
 			throw new UpstreamFailure(UpstreamError.UNREACHABLE, "the call to " + account + " was interrupted", false);
 		}
-		catch (ExecutionException | CancellationException ex) {
+		catch (CancellationException ex) {
+			throw cancelled(account, true);
+		}
+		catch (ExecutionException ex) {
+			if (relay.cancelled()) {
+				throw cancelled(account, true);
+			}
 			throw classify(ex.getCause() != null ? ex.getCause() : ex, deadline, account);
 		}
+	}
+
+	/**
+	 * Sends a request and forgets it (a notification to an upstream, best effort): no
+	 * answer is awaited, a failure is ignored.
+	 */
+	void fireAndForget(HttpRequest request) {
+		this.client.sendAsync(request, HttpResponse.BodyHandlers.discarding());
+	}
+
+	private static UpstreamFailure cancelled(String account, boolean reached) {
+		return new UpstreamFailure(UpstreamError.CANCELLED,
+				"the call to " + account + " was cancelled by its caller before it finished; the upstream was "
+						+ "told, but may have acted already",
+				reached);
 	}
 
 	private static UpstreamFailure classify(Throwable cause, Deadline deadline, String account) {

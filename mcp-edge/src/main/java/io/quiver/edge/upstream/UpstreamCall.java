@@ -17,10 +17,17 @@ import io.quiver.command.organization.api.OutboundPolicy;
  * @param grant the connection's credential reference; null means no credential
  * @param arguments the arguments, already validated and merged (defaults, caller, frozen)
  * @param policy the organisation's timeout and response size bounds
+ * @param relay what the call relays between its caller and the upstream (progress,
+ * cancellation, capabilities, requests of the upstream)
  */
 public record UpstreamCall(String orgId, ConnectorDefinition connector, OperationDefinition operation,
-		String connectionId, String connectionLabel, GrantReference grant, ObjectNode arguments,
-		OutboundPolicy policy) {
+		String connectionId, String connectionLabel, GrantReference grant, ObjectNode arguments, OutboundPolicy policy,
+		CallRelay relay) {
+
+	public UpstreamCall(String orgId, ConnectorDefinition connector, OperationDefinition operation, String connectionId,
+			String connectionLabel, GrantReference grant, ObjectNode arguments, OutboundPolicy policy) {
+		this(orgId, connector, operation, connectionId, connectionLabel, grant, arguments, policy, CallRelay.NONE);
+	}
 
 	public UpstreamCall {
 		if (orgId == null || connector == null || operation == null || connectionId == null) {
@@ -29,6 +36,7 @@ public record UpstreamCall(String orgId, ConnectorDefinition connector, Operatio
 		}
 		connectionLabel = (connectionLabel != null) ? connectionLabel : connectionId;
 		policy = (policy != null) ? policy : OutboundPolicy.DEFAULT;
+		relay = (relay != null) ? relay : CallRelay.NONE;
 	}
 
 }

@@ -33,6 +33,13 @@ public enum UpstreamError {
 	OUTBOUND_URL_REFUSED("outbound-url-refused"),
 	/** A header argument or credential cannot be sent (line break, protocol header). */
 	REQUEST_REFUSED("upstream-request-refused"),
+	/**
+	 * The tool asks its client for a capability (sampling, elicitation) the caller did
+	 * not declare (SPEC R12.7).
+	 */
+	CAPABILITY_MISSING("client-capability-missing"),
+	/** The caller cancelled the call while it ran (SPEC R12.7). */
+	CANCELLED("cancelled"),
 	/** The upstream could not be reached (no such host, connection refused or lost). */
 	UNREACHABLE("upstream-unreachable"),
 	/** The connection's credential was erased (revoked, rotated, deleted). */

@@ -36,13 +36,15 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 
 	@Test
 	void initializeEchoesEverySupportedRevisionAndAnswersTheLatestToAnUnknownOne() {
-		for (String revision : List.of("2025-11-25", "2025-06-18", "2025-03-26")) {
+		for (String revision : List.of("2025-11-25", "2025-06-18")) {
 			JsonNode result = initialize(revision, Map.of());
 			assertThat(result.path("protocolVersion").asText()).as(revision).isEqualTo(revision);
 		}
+		// 2025-03-26 (the revision with batches) is no longer negotiated
+		assertThat(initialize("2025-03-26", Map.of()).path("protocolVersion").asText()).isEqualTo("2025-11-25");
 		JsonNode result = initialize("2099-01-01", Map.of());
 		assertThat(result.path("protocolVersion").asText()).isEqualTo("2025-11-25");
-		assertThat(result.path("capabilities").path("tools").has("listChanged")).isTrue();
+		assertThat(result.path("capabilities").path("tools").path("listChanged").asBoolean()).isTrue();
 		assertThat(result.path("serverInfo").path("name").asText()).isEqualTo("quiver");
 		assertThat(result.path("serverInfo").path("version").asText()).isNotBlank();
 		assertThat(result.path("instructions").asText()).contains("search_tools");
@@ -117,8 +119,14 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 				Map.of("MCP-Protocol-Version", "1999-01-01"));
 		assertThat(response.status()).isEqualTo(400);
 		assertThat(response.json().path("error").path("message").asText()).contains("1999-01-01");
+		assertThat(response.json().path("error").path("code").asInt()).isEqualTo(-32022);
+		assertThat(response.json().path("error").path("data").path("supported").toString())
+			.isEqualTo("[\"2026-07-28\",\"2025-11-25\",\"2025-06-18\"]");
+		assertThat(this.owner
+			.post(McpWire.request(1, "ping", null).toString(), Map.of("MCP-Protocol-Version", "2025-03-26"))
+			.status()).isEqualTo(400);
 
-		for (String supported : List.of("2025-11-25", "2025-06-18", "2025-03-26")) {
+		for (String supported : List.of("2025-11-25", "2025-06-18")) {
 			assertThat(this.owner
 				.post(McpWire.request(1, "ping", null).toString(), Map.of("MCP-Protocol-Version", supported))
 				.status()).as(supported).isEqualTo(200);
@@ -221,14 +229,40 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
-	void getAndDeleteAre405() {
-		Rest.Response get = this.owner.send("GET", null, Map.of("Accept", "text/event-stream"));
-		assertThat(get.status()).isEqualTo(405);
-		assertThat(get.header("Allow")).isEqualTo("POST");
+	void getWithoutAnEventStreamAcceptIs406AndDeleteIs405() {
+		Rest.Response get = this.owner.send("GET", null, Map.of("Accept", "application/json"));
+		assertThat(get.status()).isEqualTo(406);
+		Rest.Response modernGet = this.owner.send("GET", null,
+				Map.of("Accept", "text/event-stream", "MCP-Protocol-Version", "2026-07-28"));
+		assertThat(modernGet.status()).isEqualTo(405);
 
-		Rest.Response delete = this.owner.send("DELETE", null, Map.of("Mcp-Session-Id", "abc"));
+		Rest.Response delete = this.owner.send("DELETE", null, Map.of());
 		assertThat(delete.status()).isEqualTo(405);
-		assertThat(delete.header("Allow")).isEqualTo("POST");
+		assertThat(delete.header("Allow")).isEqualTo("GET, POST");
+	}
+
+	@Test
+	void initializeOpensASessionThatEveryRequestMayNameUntilItIsDeleted() {
+		Rest.Response initialized = this.owner
+			.post(McpWire
+				.request(1, "initialize", Map.of("protocolVersion", "2025-11-25", "capabilities",
+						Map.of("sampling", Map.of()), "clientInfo", Map.of("name", "test", "version", "1")))
+				.toString());
+		String session = initialized.header("Mcp-Session-Id");
+		assertThat(session).matches("[A-Za-z0-9_-]{43}");
+		Map<String, String> inSession = Map.of("Mcp-Session-Id", session);
+		assertThat(this.owner.post(McpWire.request(2, "ping", null).toString(), inSession).status()).isEqualTo(200);
+		// a caller of another organisation cannot use it
+		McpWire stranger = new McpWire(baseUrl(),
+				this.organizations.token(this.organizations.create("mcp-stranger"), "owner"));
+		assertThat(stranger.post(McpWire.request(2, "ping", null).toString(), inSession).status()).isEqualTo(404);
+		assertThat(this.owner.post(McpWire.request(3, "ping", null).toString(), Map.of("Mcp-Session-Id", "unknown"))
+			.status()).isEqualTo(404);
+
+		assertThat(this.owner.send("DELETE", null, inSession).status()).isEqualTo(204);
+		Rest.Response after = this.owner.post(McpWire.request(4, "ping", null).toString(), inSession);
+		assertThat(after.status()).isEqualTo(404);
+		assertThat(after.json().path("id").asInt()).isEqualTo(4);
 	}
 
 	@Test

@@ -45,6 +45,9 @@ final class HandMadeMcpServer implements AutoCloseable {
 
 	final AtomicInteger deletions = new AtomicInteger();
 
+	/** The status it answers for an unknown session: 404 by the spec, 400 by some. */
+	volatile int unknownSessionStatus = 404;
+
 	private final Set<String> sessions = ConcurrentHashMap.newKeySet();
 
 	HandMadeMcpServer() throws IOException {
@@ -81,7 +84,7 @@ final class HandMadeMcpServer implements AutoCloseable {
 			return;
 		}
 		if (!this.sessions.contains(request.header("Mcp-Session-Id"))) {
-			RecordingHttpServer.send(exchange, 404, "text/plain", "unknown session");
+			RecordingHttpServer.send(exchange, this.unknownSessionStatus, "text/plain", "unknown session");
 			return;
 		}
 		if (!message.has("id")) {

@@ -67,7 +67,8 @@ class McpUpstreamClientTest {
 						+ "\"annotations\": {\"destructiveHint\": true, \"title\": \"Drop\"}}]"),
 				tools("[{\"name\": \"update\", \"annotations\": {\"readOnlyHint\": false, \"destructiveHint\": false}}, "
 						+ "{\"name\": \"search\"}, {\"name\": \"\"}]"),
-				tools("[{\"name\": \"plain\"}]"));
+				tools("[{\"name\": \"plain\", \"outputSchema\": {\"type\": \"object\"}}, "
+						+ "{\"name\": \"tasked\", \"execution\": {\"taskSupport\": \"required\"}}]"));
 
 		List<OperationDefinition> tools = this.client.importTools(this.connector, new Credential.Bearer("tok"));
 
@@ -85,7 +86,16 @@ class McpUpstreamClientTest {
 		assertThat(search.annotations().path("readOnlyHint").asBoolean()).isTrue();
 		assertThat(tools.get(1).title()).isEqualTo("Drop");
 		assertThat(tools.get(3).inputSchema()).isEqualTo(JSON.readTree("{\"type\": \"object\"}"));
-		assertThat(this.server.deletions.get()).isEqualTo(1);
+		// an output schema is kept (R12.7); a tool that runs only as a task is not
+		// imported
+		assertThat(tools.get(3).outputSchema()).isEqualTo(JSON.readTree("{\"type\": \"object\"}"));
+		assertThat(tools.get(0).outputSchema()).isNull();
+		// the server offers the same tools whatever the client declares: none needs a
+		// capability
+		assertThat(tools).allSatisfy((tool) -> assertThat(tool.clientCapabilities()).isEmpty());
+		// four listings (every capability, none, sampling alone, elicitation alone), each
+		// session ended
+		assertThat(this.server.deletions.get()).isEqualTo(4);
 	}
 
 	@Test
@@ -176,6 +186,19 @@ class McpUpstreamClientTest {
 		assertThat(result.isError()).as(result.content().toString()).isFalse();
 		assertThat(this.server.initializations.get()).isEqualTo(2);
 		assertThat(this.client.cachedSessions()).isEqualTo(1);
+	}
+
+	@Test
+	void givenTheServerForgotTheSessionAndAnswers400_whenCalled_thenTheClientInitializesOnceMoreAndSucceeds() {
+		this.server.sse = false;
+		this.server.unknownSessionStatus = 400;
+		assertThat(call("search", "{}", null).isError()).isFalse();
+		this.server.forgetSessions();
+
+		UpstreamResult result = call("search", "{}", null);
+
+		assertThat(result.isError()).as(result.content().toString()).isFalse();
+		assertThat(this.server.initializations.get()).isEqualTo(2);
 	}
 
 	@Test

@@ -1,4 +1,5 @@
 /**
- * What the read models share: their JSON columns.
+ * What the query side shares: the read models' JSON columns, failure logging, and
+ * listening on PostgreSQL notification channels.
  */
 package io.quiver.query.support;

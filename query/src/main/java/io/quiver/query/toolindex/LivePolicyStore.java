@@ -7,6 +7,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.shared.api.OrganizationEvent;
+import io.quiver.query.toolindex.api.PolicyChangeListener;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -48,6 +49,11 @@ class LivePolicyStore implements PolicyStore {
 	@Override
 	public void catchUp() {
 		this.feed.catchUp();
+	}
+
+	@Override
+	public void addChangeListener(PolicyChangeListener listener) {
+		this.feed.addListener(listener);
 	}
 
 	/**

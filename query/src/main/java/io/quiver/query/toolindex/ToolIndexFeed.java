@@ -1,9 +1,15 @@
 package io.quiver.query.toolindex;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
+import io.quiver.command.shared.api.OrganizationEvent;
+import io.quiver.query.toolindex.api.PolicyChangeListener;
 import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
@@ -23,6 +29,9 @@ import org.springframework.stereotype.Component;
  * starts after they arrived, so a change committed before a request arrived, on any node,
  * is in effect for it. Concurrent requests share catch-ups: under load the cost is one
  * indexed query per batch of requests, not per request. No time-based cache is involved.
+ * <p>
+ * After a catch-up that applied events, the listeners are told which organisations moved
+ * (SPEC R12.6: open notification streams are recomputed from that).
  */
 @Component
 class ToolIndexFeed implements SmartLifecycle {
@@ -45,6 +54,8 @@ class ToolIndexFeed implements SmartLifecycle {
 
 	private LivePolicyStore store;
 
+	private final List<PolicyChangeListener> listeners = new CopyOnWriteArrayList<>();
+
 	ToolIndexFeed(EventStorageEngine storage) {
 		this.storage = storage;
 	}
@@ -53,20 +64,30 @@ class ToolIndexFeed implements SmartLifecycle {
 		this.store = store;
 	}
 
+	void addListener(PolicyChangeListener listener) {
+		this.listeners.add(listener);
+	}
+
 	/** Applies every event committed before this call began; returns when done. */
 	void catchUp() {
 		long ticket = this.requested.incrementAndGet();
+		Set<String> moved;
 		this.lock.lock();
 		try {
 			if (this.completed >= ticket) {
 				return;
 			}
 			long covering = this.requested.get();
-			pull();
+			moved = pull();
 			this.completed = covering;
 		}
 		finally {
 			this.lock.unlock();
+		}
+		if (!moved.isEmpty()) {
+			for (PolicyChangeListener listener : this.listeners) {
+				listener.changed(moved);
+			}
 		}
 	}
 
@@ -75,14 +96,20 @@ class ToolIndexFeed implements SmartLifecycle {
 		return this.applied;
 	}
 
-	private void pull() {
+	/** Applies what is new; answers the organisations it belonged to. */
+	private Set<String> pull() {
+		Set<String> moved = new HashSet<>();
 		try (Stream<? extends TrackedEventMessage<?>> events = this.storage.readEvents(this.token, false)) {
 			events.forEachOrdered((event) -> {
 				this.store.apply(event);
 				this.token = event.trackingToken();
 				this.applied++;
+				if (event.getPayload() instanceof OrganizationEvent payload) {
+					moved.add(payload.orgId());
+				}
 			});
 		}
+		return moved;
 	}
 
 	@Override

@@ -1,6 +1,7 @@
 package io.quiver.command.catalog.api;
 
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -21,10 +22,21 @@ import com.fasterxml.jackson.databind.JsonNode;
  * else null
  * @param classification read, write, destructive or forbidden (R3.1)
  * @param annotations the upstream MCP tool annotations, null for {@code http} operations
+ * @param outputSchema the upstream MCP tool's output schema (SPEC R12.7), or null
+ * @param clientCapabilities the client capabilities an upstream MCP server offers the
+ * tool only to ({@code sampling}, {@code elicitation}): it asks the client for them while
+ * it runs; empty for a tool that needs none
  */
 public record OperationDefinition(String name, String title, String description, String method, String path,
 		JsonNode inputSchema, Map<String, ParameterLocation> parameters, BodyEncoding bodyEncoding, String graphqlQuery,
-		Classification classification, JsonNode annotations) {
+		Classification classification, JsonNode annotations, JsonNode outputSchema, Set<String> clientCapabilities) {
+
+	public OperationDefinition(String name, String title, String description, String method, String path,
+			JsonNode inputSchema, Map<String, ParameterLocation> parameters, BodyEncoding bodyEncoding,
+			String graphqlQuery, Classification classification, JsonNode annotations) {
+		this(name, title, description, method, path, inputSchema, parameters, bodyEncoding, graphqlQuery,
+				classification, annotations, null, Set.of());
+	}
 
 	public OperationDefinition {
 		if (name == null || name.isBlank()) {
@@ -34,6 +46,9 @@ public record OperationDefinition(String name, String title, String description,
 			throw new IllegalArgumentException("operation '" + name + "' needs a classification");
 		}
 		parameters = (parameters != null) ? Map.copyOf(parameters) : Map.of();
+		clientCapabilities = (clientCapabilities != null) ? Set.copyOf(clientCapabilities) : Set.of();
+		// an absent schema reads back from a stored event as a JSON null
+		outputSchema = (outputSchema != null && outputSchema.isObject()) ? outputSchema : null;
 		description = (description != null) ? description : "";
 		bodyEncoding = (bodyEncoding != null) ? bodyEncoding : BodyEncoding.JSON;
 		if (bodyEncoding == BodyEncoding.GRAPHQL && (graphqlQuery == null || graphqlQuery.isBlank())) {

@@ -17,4 +17,10 @@ public interface PolicyStore {
 	/** Brings the state up to date with the event store without opening a snapshot. */
 	void catchUp();
 
+	/**
+	 * Registers a listener told of every catch-up that applied events, on this node,
+	 * whichever thread ran it.
+	 */
+	void addChangeListener(PolicyChangeListener listener);
+
 }

@@ -16,10 +16,11 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  * single MCP endpoint every AI client of that organisation talks to. Lives in the root
  * package so that component scanning covers the command, query and edge modules.
  * <p>
- * With {@code --quiver.rebuild=<projection|all>} it runs the rebuild admin command
- * instead of serving, and exits; with {@code --quiver.verify-trail=<export.jsonl>} it
- * runs the auditor's offline check of an export against a signed checkpoint
- * ({@link VerifyTrailCommand}) without starting anything, and exits.
+ * With {@code --quiver.rebuild=<projection|all>} or {@code --quiver.create-org=<slug>} it
+ * runs that admin command instead of serving, and exits; with
+ * {@code --quiver.verify-trail=<export.jsonl>} it runs the auditor's offline check of an
+ * export against a signed checkpoint ({@link VerifyTrailCommand}) without starting
+ * anything, and exits.
  */
 @SpringBootApplication
 @EnableScheduling
@@ -33,20 +34,22 @@ public class QuiverApplication {
 		}
 		System.setProperty("axoniq.update-checker.disabled", "true");
 		System.setProperty("disable-axoniq-console-message", "true");
-		if (Arrays.stream(args).anyMatch((arg) -> arg.startsWith("--quiver.rebuild="))) {
+		if (Arrays.stream(args)
+			.anyMatch((arg) -> arg.startsWith("--quiver.rebuild=") || arg.startsWith("--quiver.create-org="))) {
 			System.exit(SpringApplication.exit(rebuild(args)));
 		}
 		new SpringApplication(QuiverApplication.class).run(args);
 	}
 
 	/**
-	 * Runs the rebuild admin command ({@code --quiver.rebuild=...} among the arguments)
-	 * and answers the context, to be closed. The context is the server's own, every bean
-	 * included (a context without web support lacks the beans the security configuration
-	 * needs and does not start), but no port is opened, so a rebuild can run beside a
-	 * serving node. The public URL, which defaults to one naming the port, is then
-	 * {@code QUIVER_PUBLIC_URL} or {@code http://localhost} unless given: a rebuild
-	 * serves nothing, but the server's beans need a valid one.
+	 * Runs an admin command ({@code --quiver.rebuild=...} or
+	 * {@code --quiver.create-org=...} among the arguments) and answers the context, to be
+	 * closed. The context is the server's own, every bean included (a context without web
+	 * support lacks the beans the security configuration needs and does not start), but
+	 * no port is opened, so a rebuild can run beside a serving node. The public URL,
+	 * which defaults to one naming the port, is then {@code QUIVER_PUBLIC_URL} or
+	 * {@code http://localhost} unless given: a rebuild serves nothing, but the server's
+	 * beans need a valid one.
 	 */
 	public static ConfigurableApplicationContext rebuild(String... args) {
 		Stream<String> noPort = Stream.of("--server.port=-1");

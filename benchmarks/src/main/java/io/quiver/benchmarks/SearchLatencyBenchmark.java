@@ -43,6 +43,14 @@ public class SearchLatencyBenchmark {
 	@Param({ "1000", "10000", "100000" })
 	public int tools;
 
+	/**
+	 * How many of the tuning set's queries the workload cycles through, in order; 0 for
+	 * all. {@code -p queries=124} replays the workload of the commits before issue 16
+	 * added 30 queries, to compare a change with the commit before it.
+	 */
+	@Param({ "0" })
+	public int queries;
+
 	private SearchIndex quiver;
 
 	private BitSet visible;
@@ -51,7 +59,7 @@ public class SearchLatencyBenchmark {
 
 	private LuceneToolIndex lucene;
 
-	private String[] queries;
+	private String[] workload;
 
 	private int next;
 
@@ -75,7 +83,9 @@ public class SearchLatencyBenchmark {
 		this.context = new QueryContext(SyntheticTools.accounts(documents), connectorIds, names);
 		this.lucene = new LuceneToolIndex(documents);
 		List<String> workload = SyntheticTools.queries(data);
-		this.queries = workload.toArray(String[]::new);
+		this.workload = workload
+			.subList(0, (this.queries > 0) ? Math.min(this.queries, workload.size()) : workload.size())
+			.toArray(String[]::new);
 	}
 
 	@TearDown(Level.Trial)
@@ -84,8 +94,8 @@ public class SearchLatencyBenchmark {
 	}
 
 	private String nextQuery() {
-		String query = this.queries[this.next];
-		this.next = (this.next + 1) % this.queries.length;
+		String query = this.workload[this.next];
+		this.next = (this.next + 1) % this.workload.length;
 		return query;
 	}
 

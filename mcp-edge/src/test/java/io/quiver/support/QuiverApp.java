@@ -27,11 +27,12 @@ public final class QuiverApp implements AutoCloseable {
 		this.context = context;
 	}
 
-	/** Starts Quiver serving on a random port. */
+	/** Starts Quiver serving on a random port, or on {@code server.port} when given. */
 	public static QuiverApp start(Map<String, String> properties) {
 		quiet();
 		return new QuiverApp(
-				new SpringApplicationBuilder(QuiverApplication.class).run(arguments(properties, "--server.port=0")));
+				new SpringApplicationBuilder(QuiverApplication.class).run(properties.containsKey("server.port")
+						? arguments(properties) : arguments(properties, "--server.port=0")));
 	}
 
 	/**
@@ -39,9 +40,16 @@ public final class QuiverApp implements AutoCloseable {
 	 * does, but for the final {@code System.exit}: it runs while the context starts.
 	 */
 	public static void rebuild(Map<String, String> properties, String which) {
+		command(properties, "--quiver.rebuild=" + which);
+	}
+
+	/**
+	 * Runs an admin command ({@code --quiver.rebuild=…}, {@code --quiver.create-org=…})
+	 * as {@code java -jar quiver.jar} does, but for the final {@code System.exit}.
+	 */
+	public static void command(Map<String, String> properties, String... command) {
 		quiet();
-		try (ConfigurableApplicationContext context = QuiverApplication
-			.rebuild(arguments(properties, "--quiver.rebuild=" + which))) {
+		try (ConfigurableApplicationContext context = QuiverApplication.rebuild(arguments(properties, command))) {
 			assertThat(context.isActive()).isTrue();
 		}
 	}

@@ -8,6 +8,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -55,24 +57,34 @@ public final class TestDatabase {
 	 * settings.
 	 */
 	public static void register(DynamicPropertyRegistry registry) {
+		properties().forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	/**
+	 * The same settings as a map, for an application started beside the test context on
+	 * the same database (the public URL left to the caller).
+	 */
+	public static Map<String, String> properties() {
+		Map<String, String> properties = new LinkedHashMap<>();
 		if (postgres()) {
 			createSchema();
-			registry.add("spring.datasource.url", TestDatabase::postgresUrl);
-			registry.add("spring.datasource.username", () -> "");
-			registry.add("spring.flyway.schemas", () -> SCHEMA);
+			properties.put("spring.datasource.url", postgresUrl());
+			properties.put("spring.datasource.username", "");
+			properties.put("spring.flyway.schemas", SCHEMA);
 		}
 		else {
-			registry.add("spring.datasource.url", () -> "jdbc:h2:mem:quiver-" + SCHEMA
+			properties.put("spring.datasource.url", "jdbc:h2:mem:quiver-" + SCHEMA
 					+ ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
 		}
-		registry.add("quiver.data-dir", DATA_DIR::toString);
-		registry.add("quiver.vault.key", () -> VAULT_KEY);
-		registry.add("quiver.dev-issuer.enabled", () -> "true");
-		registry.add("quiver.public-url", () -> "http://localhost");
+		properties.put("quiver.data-dir", DATA_DIR.toString());
+		properties.put("quiver.vault.key", VAULT_KEY);
+		properties.put("quiver.dev-issuer.enabled", "true");
+		properties.put("quiver.public-url", "http://localhost");
 		// as behind a proxy or on Kubernetes: forwarded headers are believed from anyone,
 		// so tests show that nothing that matters trusts them
-		registry.add("server.forward-headers-strategy", () -> "native");
-		registry.add("server.tomcat.remoteip.internal-proxies", () -> ".*");
+		properties.put("server.forward-headers-strategy", "native");
+		properties.put("server.tomcat.remoteip.internal-proxies", ".*");
+		return properties;
 	}
 
 	/**

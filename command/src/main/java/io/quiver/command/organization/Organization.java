@@ -13,6 +13,8 @@ import io.quiver.command.catalog.api.RegisterConnectorCommand;
 import io.quiver.command.catalog.api.UnregisterConnectorCommand;
 import io.quiver.command.connection.ConnectionRegistry;
 import io.quiver.command.organization.api.ChangeOrganizationSettingsCommand;
+import io.quiver.command.organization.api.ConfigureIdentityProviderCommand;
+import io.quiver.command.organization.api.IdentityProviderConfiguredEvent;
 import io.quiver.command.organization.api.CreateOrganizationCommand;
 import io.quiver.command.organization.api.OrganizationCreatedEvent;
 import io.quiver.command.organization.api.OrganizationErrorCode;
@@ -37,7 +39,9 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  * (SPEC R4.1);</li>
  * <li>a curated connector cannot be unregistered; a custom one cannot while connections
  * use it;</li>
- * <li>settings stay in range; setting them to what they are emits nothing.</li>
+ * <li>settings stay in range; setting them to what they are emits nothing;</li>
+ * <li>an identity provider names an http(s) issuer, a client id and a vault reference to
+ * its secret (SPEC R14.4).</li>
  * </ul>
  * The organisation id is its aggregate id (R1.4: everything else belongs to exactly one).
  */
@@ -73,7 +77,8 @@ public class Organization {
 		try {
 			next = new OrganizationSettings(
 					Objects.requireNonNullElse(command.collapseThreshold(), this.settings.collapseThreshold()),
-					Objects.requireNonNullElse(command.outbound(), this.settings.outbound()));
+					Objects.requireNonNullElse(command.outbound(), this.settings.outbound()),
+					Objects.requireNonNullElse(command.scopeCaps(), this.settings.scopeCaps()));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandRejectedException(OrganizationErrorCode.INVALID_SETTINGS, ex.getMessage());
@@ -81,6 +86,25 @@ public class Organization {
 		if (!next.equals(this.settings)) {
 			apply(new OrganizationSettingsChangedEvent(this.orgId, this.settings, next));
 		}
+	}
+
+	@CommandHandler
+	void handle(ConfigureIdentityProviderCommand command) {
+		if (command.issuer() == null
+				|| !command.issuer().startsWith("https://") && !command.issuer().startsWith("http://")
+				|| command.issuer().length() > 2000) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"issuer must be the identity provider's http(s) issuer URL");
+		}
+		if (command.clientId() == null || command.clientId().isBlank() || command.clientId().length() > 255
+				|| command.clientSecretRef() == null) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"an identity provider needs a client id (at most 255 characters) and a client secret");
+		}
+		String claim = (command.subjectClaim() != null && !command.subjectClaim().isBlank()) ? command.subjectClaim()
+				: "sub";
+		apply(new IdentityProviderConfiguredEvent(this.orgId, command.issuer(), command.clientId(),
+				command.clientSecretRef(), claim, command.allowedEmailDomains()));
 	}
 
 	@CommandHandler

@@ -14,13 +14,17 @@ public final class MetaTools {
 	public static final String EXECUTE_TOOL = "execute_tool";
 
 	public static final String SEARCH_DESCRIPTION = "Find connected (third-party) tools by what you want to do or "
-			+ "by name. Your organisation's connected apps offer more tools than are listed here; search them with a "
-			+ "few words (e.g. 'create github issue', 'notion-legal search pages', or an exact tool name), then call "
-			+ "one with execute_tool (or directly by its name). Returns at most `limit` tools with name, description, "
-			+ "input schema and accounts. This searches connected tools only: it never returns Quiver's own "
-			+ "control-plane tools (quiver__…), which are listed directly. An empty result is a real answer: no "
-			+ "reachable tool matches; the answer names the words that matched nothing or were set aside. Do not "
-			+ "call a tool the search did not return.";
+			+ "by name. Your organisation's connected apps offer more tools than are listed here. Query with the "
+			+ "action and the object in a few words, and the app's name when you know it (e.g. 'create github "
+			+ "issue', 'list pagerduty incidents', 'notion-legal search pages'), or with an exact tool name; leave "
+			+ "out argument values such as ids, names, dates and amounts (they go to the tool, not the search). "
+			+ "Then call one with execute_tool (or directly by its name). Returns at most `limit` tools with name, "
+			+ "description, input schema and accounts. This searches connected tools only: it never returns "
+			+ "Quiver's own control-plane tools (quiver__…), which are listed directly. An empty result is a real "
+			+ "answer: no reachable tool matches. It says why (the words that matched nothing or were set aside, "
+			+ "an application or account that is not connected, the nearest tool names): rephrase with the tool's "
+			+ "words or connect the application rather than repeating the query. Do not call a tool the search "
+			+ "did not return.";
 
 	public static final String EXECUTE_DESCRIPTION = "Call a connected tool found with search_tools, by its exact "
 			+ "name, with its arguments (an object matching the tool's input schema). It is only a naming "
@@ -36,7 +40,10 @@ public final class MetaTools {
 
 	public static ObjectNode searchSchema() {
 		return ToolSchema.object()
-			.text("query", "What you want to do, or a tool name (e.g. 'list open github pull requests').", 1000, true)
+			.text("query",
+					"The action and the object, with the app's name when known (e.g. 'list open github pull "
+							+ "requests'), or a tool name; no argument values.",
+					1000, true)
 			.integer("limit", "At most this many tools (default 10, at most 50).", 1, 50, false)
 			.build();
 	}

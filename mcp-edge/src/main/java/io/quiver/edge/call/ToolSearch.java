@@ -63,6 +63,17 @@ final class ToolSearch {
 		if (result.missingAccount() != null) {
 			answer.put("missingAccount", result.missingAccount());
 		}
+		if (result.notConnected() != null) {
+			answer.put("notConnected", result.notConnected());
+		}
+		List<String> nearest = result.nearest()
+			.stream()
+			.filter(visible::containsKey)
+			.map((key) -> visible.get(key).name())
+			.toList();
+		if (!nearest.isEmpty()) {
+			nearest.forEach(answer.putArray("nearest")::add);
+		}
 		if (rows.isEmpty()) {
 			answer.put("message", (result.message() != null) ? result.message()
 					: "No connected tool you can reach matches this query.");

@@ -61,6 +61,15 @@ public class ConsoleCallers {
 		if (authentication.getPrincipal() instanceof ConsolePrincipal principal) {
 			return principal;
 		}
+		if (authentication instanceof OAuth2AuthenticationToken token
+				&& token.getAuthorizedClientRegistrationId().startsWith(ConsolePrincipal.ORGANIZATION_REGISTRATION)) {
+			// an organisation's own identity provider: its registration names the
+			// organisation, its subject claim the subject (SPEC R14.4)
+			return new ConsolePrincipal(
+					token.getAuthorizedClientRegistrationId()
+						.substring(ConsolePrincipal.ORGANIZATION_REGISTRATION.length()),
+					token.getPrincipal().getName(), "oidc");
+		}
 		if (authentication instanceof OAuth2AuthenticationToken token) {
 			OAuth2User user = token.getPrincipal();
 			Object sub = user.getAttribute("sub");

@@ -13,6 +13,12 @@ import java.io.Serializable;
  */
 public record ConsolePrincipal(String orgId, String subject, String method) implements Serializable {
 
+	/**
+	 * The prefix of the OAuth2 client registration of an organisation's own identity
+	 * provider: {@code org-{orgId}} (SPEC R14.4).
+	 */
+	public static final String ORGANIZATION_REGISTRATION = "org-";
+
 	@Override
 	public String toString() {
 		return this.subject + "@" + this.orgId;

@@ -1,5 +1,6 @@
 package io.quiver.edge.console;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.http.HttpServletResponse;
@@ -10,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.oauth2.client.oidc.userinfo.OidcUserService;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
@@ -50,11 +52,12 @@ class ConsoleSecurityConfiguration {
 
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 10)
-	SecurityFilterChain consoleSecurity(HttpSecurity http, ObjectProvider<ClientRegistrationRepository> registrations)
-			throws Exception {
+	SecurityFilterChain consoleSecurity(HttpSecurity http, ObjectProvider<ClientRegistrationRepository> registrations,
+			ObjectProvider<OidcUserService> oidcUsers, ConsoleCallers callers) throws Exception {
 		http.securityMatcher("/console", "/console/**")
 			.authorizeHttpRequests((authorize) -> authorize
-				.requestMatchers(SIGN_IN, "/console/assets/**", "/console/oauth2/**", "/console/login/oauth2/**")
+				.requestMatchers(SIGN_IN, SIGN_IN + "/*", "/console/assets/**", "/console/oauth2/**",
+						"/console/login/oauth2/**")
 				.permitAll()
 				.anyRequest()
 				.authenticated())
@@ -71,8 +74,9 @@ class ConsoleSecurityConfiguration {
 				.clientRegistrationRepository(repository)
 				.authorizationEndpoint((authorization) -> authorization.baseUri("/console/oauth2/authorization"))
 				.redirectionEndpoint((redirection) -> redirection.baseUri("/console/login/oauth2/code/*"))
-				.defaultSuccessUrl("/console", true)
-				.failureUrl(SIGN_IN + "?failed"));
+				.userInfoEndpoint((userInfo) -> oidcUsers.ifAvailable(userInfo::oidcUserService))
+				.successHandler(ConsoleSignInOutcome.success(callers))
+				.failureHandler(ConsoleSignInOutcome.failure()));
 		}
 		return http.build();
 	}
@@ -82,21 +86,24 @@ class ConsoleSecurityConfiguration {
 	 * the API's JSON error.
 	 */
 	private static AccessDeniedHandler refusal() {
-		return (request, response, denied) -> {
-			String message = (denied instanceof CsrfException)
-					? "The form was missing its security token or the token was stale (CSRF protection). "
-							+ "Reload the page and try again."
-					: "You may not do this.";
-			response.setStatus(HttpServletResponse.SC_FORBIDDEN);
-			response.setContentType("text/html;charset=UTF-8");
-			response.getOutputStream()
-				.write(("<!doctype html><html lang=\"en\"><head><title>Refused · Quiver</title>"
-						+ "<link rel=\"stylesheet\" href=\"/console/assets/console.css\"></head><body class=\"bare\">"
-						+ "<main class=\"card narrow\"><h1>Refused</h1><p id=\"refusal\">"
-						+ HtmlUtils.htmlEscape(message)
-						+ "</p><p><a href=\"/console\">Back to the console</a></p></main></body></html>")
-					.getBytes(StandardCharsets.UTF_8));
-		};
+		return (request, response, denied) -> refuse(response,
+				(denied instanceof CsrfException)
+						? "The form was missing its security token or the token was stale (CSRF protection). "
+								+ "Reload the page and try again."
+						: "You may not do this.");
+	}
+
+	/** A short page saying why, 403. */
+	static void refuse(HttpServletResponse response, String message) throws IOException {
+		response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+		response.setContentType("text/html;charset=UTF-8");
+		response.getOutputStream()
+			.write(("<!doctype html><html lang=\"en\"><head><title>Refused · Quiver</title>"
+					+ "<link rel=\"stylesheet\" href=\"/console/assets/console.css\"></head><body class=\"bare\">"
+					+ "<main class=\"card narrow\"><h1>Refused</h1><p id=\"refusal\">" + HtmlUtils.htmlEscape(message)
+					+ "</p><p><a href=\"/console/sign-in\">Sign in again</a> · <a href=\"/console\">Back to the console</a>"
+					+ "</p></main></body></html>")
+				.getBytes(StandardCharsets.UTF_8));
 	}
 
 }

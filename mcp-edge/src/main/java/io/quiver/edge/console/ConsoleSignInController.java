@@ -18,9 +18,13 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.client.registration.ClientRegistration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 import org.springframework.security.web.csrf.HttpSessionCsrfTokenRepository;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
+import org.springframework.security.web.savedrequest.SavedRequest;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
@@ -36,6 +40,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 class ConsoleSignInController {
 
 	private static final Pattern SUBJECT = Pattern.compile("[\\x21-\\x7E]{1,255}");
+
+	/** The requests saved by the filter chains when they sent someone to sign in. */
+	static final RequestCache REQUESTS = new HttpSessionRequestCache();
 
 	private final DevIssuer devIssuer;
 
@@ -59,8 +66,22 @@ class ConsoleSignInController {
 	}
 
 	@GetMapping(ConsoleSecurityConfiguration.SIGN_IN)
-	String signInPage(HttpServletRequest request, Model model) {
-		return page(request, model, null, this.properties.bootstrap().org(), "");
+	String signInPage(@RequestParam(name = "org", required = false) String org, HttpServletRequest request,
+			Model model) {
+		String chosen = (org != null && !org.isBlank()) ? org.strip() : this.properties.bootstrap().org();
+		return page(request, model, failure(request), chosen, "");
+	}
+
+	/**
+	 * An organisation's own sign-in URL (SPEC R14.4): straight to its identity provider
+	 * when it has one, else the sign-in page with the organisation chosen.
+	 */
+	@GetMapping(ConsoleSecurityConfiguration.SIGN_IN + "/{org}")
+	String organizationSignIn(@PathVariable String org, HttpServletRequest request, Model model) {
+		if (organizationProvider(org) != null) {
+			return "redirect:/console/oauth2/authorization/" + ConsolePrincipal.ORGANIZATION_REGISTRATION + org;
+		}
+		return page(request, model, null, org, "");
 	}
 
 	@PostMapping(ConsoleSecurityConfiguration.SIGN_IN)
@@ -100,12 +121,26 @@ class ConsoleSignInController {
 				AuthorityUtils.createAuthorityList("ROLE_CONSOLE")));
 		SecurityContextHolder.setContext(context);
 		ConsoleSecurityConfiguration.CONTEXTS.saveContext(context, request, response);
-		return "redirect:/console";
+		return "redirect:" + afterSignIn(request, response);
+	}
+
+	/**
+	 * Where a member goes once signed in: back to the page that asked for the sign-in
+	 * (the authorization endpoint of an MCP client's sign-in, a console page), else the
+	 * console.
+	 */
+	static String afterSignIn(HttpServletRequest request, HttpServletResponse response) {
+		SavedRequest saved = REQUESTS.getRequest(request, response);
+		if (saved == null) {
+			return "/console";
+		}
+		REQUESTS.removeRequest(request, response);
+		return saved.getRedirectUrl();
 	}
 
 	private String page(HttpServletRequest request, Model model, String error, String org, String subject) {
 		model.addAttribute("devSignIn", this.devIssuer.answers(request));
-		model.addAttribute("providers", providers());
+		model.addAttribute("providers", providers(org));
 		model.addAttribute("error", error);
 		model.addAttribute("organization", org);
 		model.addAttribute("subject", subject);
@@ -114,8 +149,31 @@ class ConsoleSignInController {
 		return "console/sign-in";
 	}
 
-	private List<Provider> providers() {
+	private static String failure(HttpServletRequest request) {
+		jakarta.servlet.http.HttpSession session = request.getSession(false);
+		if (request.getParameter("failed") == null || session == null) {
+			return null;
+		}
+		Object message = session.getAttribute(ConsoleSignInOutcome.ERROR);
+		session.removeAttribute(ConsoleSignInOutcome.ERROR);
+		return (message != null) ? message.toString() : null;
+	}
+
+	private ClientRegistration organizationProvider(String org) {
+		ClientRegistrationRepository repository = this.registrations.getIfAvailable();
+		if (repository == null || org == null || !org.matches("[a-z0-9-]{1,40}")) {
+			return null;
+		}
+		return repository.findByRegistrationId(ConsolePrincipal.ORGANIZATION_REGISTRATION + org);
+	}
+
+	private List<Provider> providers(String org) {
 		List<Provider> providers = new ArrayList<>();
+		ClientRegistration own = organizationProvider(org);
+		if (own != null) {
+			providers.add(new Provider("the identity provider of " + org,
+					"/console/oauth2/authorization/" + own.getRegistrationId()));
+		}
 		ClientRegistrationRepository repository = this.registrations.getIfAvailable();
 		if (repository instanceof Iterable<?> all) {
 			for (Object each : all) {

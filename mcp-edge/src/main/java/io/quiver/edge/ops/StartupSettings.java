@@ -114,10 +114,17 @@ public final class StartupSettings implements ApplicationListener<ApplicationEnv
 		if (web) {
 			boolean issuerUri = check.url(ISSUER_URI, "your identity provider's issuer URL", false);
 			boolean jwkSetUri = check.url(JWK_SET_URI, "your identity provider's JWKS URL", false);
-			if (!issuerUri && !jwkSetUri && !issuerOn) {
+			// the embedded authorization server (on unless an external issuer is set, or
+			// turned off) signs the tokens itself
+			String server = check.text("quiver.oauth.server.enabled").toLowerCase(Locale.ROOT);
+			if (!server.isEmpty() && !DEV_ISSUER_SETTINGS.contains(server)) {
+				check.problem("quiver.oauth.server.enabled", "is not valid", "auto, true or false");
+			}
+			if (!issuerUri && !jwkSetUri && !issuerOn && server.equals("false")) {
 				check.problem(ISSUER_URI, "is missing",
 						"your identity provider's issuer URL (or " + JWK_SET_URI + "), which signs the tokens "
-								+ "Quiver accepts; for a trial without one, quiver.dev-issuer.enabled=true");
+								+ "Quiver accepts, since quiver.oauth.server.enabled=false turns Quiver's own "
+								+ "authorization server off");
 			}
 		}
 		return check.problems;

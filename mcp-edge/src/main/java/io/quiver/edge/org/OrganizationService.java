@@ -1,7 +1,14 @@
 package io.quiver.edge.org;
 
 import io.quiver.command.member.api.MemberStatus;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import io.quiver.command.member.api.Role;
 import io.quiver.command.organization.api.ChangeOrganizationSettingsCommand;
+import io.quiver.command.organization.api.OrganizationSettings;
 import io.quiver.command.organization.api.OutboundPolicy;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
@@ -9,6 +16,7 @@ import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.access.Scope;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -39,10 +47,21 @@ public class OrganizationService {
 
 	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
 			Integer maxResponseBytes) {
+		return updateSettings(caller, collapseThreshold, timeoutMillis, maxResponseBytes, null);
+	}
+
+	/**
+	 * Changes settings; a null one keeps its value. {@code scopeCaps} maps role names to
+	 * the scopes its members may use through AI clients (SPEC R14.3); it replaces the
+	 * caps whole, and a role left out has no cap.
+	 */
+	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
+			Integer maxResponseBytes, Map<String, List<String>> scopeCaps) {
 		this.access.require(caller, ControlPlaneOperation.ORG_UPDATE_SETTINGS);
-		if (collapseThreshold == null && timeoutMillis == null && maxResponseBytes == null) {
+		if (collapseThreshold == null && timeoutMillis == null && maxResponseBytes == null && scopeCaps == null) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"give at least one setting: collapseThreshold, outboundTimeoutMillis or outboundMaxResponseBytes");
+					"give at least one setting: collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes "
+							+ "or scopeCaps");
 		}
 		OutboundPolicy outbound = null;
 		if (timeoutMillis != null || maxResponseBytes != null) {
@@ -55,8 +74,41 @@ public class OrganizationService {
 				throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
 			}
 		}
-		this.commands.send(caller, new ChangeOrganizationSettingsCommand(caller.orgId(), collapseThreshold, outbound));
+		this.commands.send(caller,
+				new ChangeOrganizationSettingsCommand(caller.orgId(), collapseThreshold, outbound, caps(scopeCaps)));
 		return view(caller.orgId());
+	}
+
+	private static Map<Role, List<String>> caps(Map<String, List<String>> scopeCaps) {
+		if (scopeCaps == null) {
+			return null;
+		}
+		Map<Role, List<String>> caps = new EnumMap<>(Role.class);
+		for (Map.Entry<String, List<String>> cap : scopeCaps.entrySet()) {
+			Role role;
+			try {
+				role = Role.valueOf(String.valueOf(cap.getKey()));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+						"scopeCaps: '" + cap.getKey() + "' is not a role; roles are " + Arrays.toString(Role.values()));
+			}
+			List<String> scopes = (cap.getValue() != null) ? cap.getValue() : List.of();
+			for (String scope : scopes) {
+				if (Scope.parse(List.of(String.valueOf(scope))).isEmpty()) {
+					throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+							"scopeCaps: '" + scope + "' is not a scope; scopes are " + Scope.allWireNames());
+				}
+			}
+			caps.put(role, List.copyOf(scopes));
+		}
+		return caps;
+	}
+
+	private static Map<String, List<String>> caps(OrganizationSettings settings) {
+		Map<String, List<String>> caps = new TreeMap<>();
+		settings.scopeCaps().forEach((role, scopes) -> caps.put(role.name(), scopes));
+		return caps;
 	}
 
 	private OrganizationView view(String orgId) {
@@ -68,7 +120,8 @@ public class OrganizationService {
 			int members = (int) policy.members().stream().filter((m) -> m.status() != MemberStatus.REMOVED).count();
 			return new OrganizationView(orgId, policy.name(), policy.settings().collapseThreshold(),
 					policy.settings().outbound().timeoutMillis(), policy.settings().outbound().maxResponseBytes(),
-					members, policy.connections().size(), policy.toolboxes().size(), policy.restrictions().size());
+					members, policy.connections().size(), policy.toolboxes().size(), policy.restrictions().size(),
+					caps(policy.settings()));
 		}
 	}
 

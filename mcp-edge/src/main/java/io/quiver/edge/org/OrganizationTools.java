@@ -1,6 +1,10 @@
 package io.quiver.edge.org;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quiver.edge.tool.Arguments;
 import io.quiver.edge.tool.ControlPlaneTool;
@@ -38,11 +42,26 @@ class OrganizationTools implements ControlPlaneToolset {
 									300_000, false)
 							.integer("outboundMaxResponseBytes", "Bound on one upstream response (1 KiB - 64 MiB).",
 									1024, 67_108_864, false)
+							.freeObject("scopeCaps",
+									"Per role (OWNER, ADMIN, MEMBER, ...), the scopes its members may use through AI "
+											+ "clients, e.g. {\"MEMBER\": [\"mcp:read\", \"mcp:tools\"]}; replaces "
+											+ "the caps whole; a role left out has no cap.",
+									false)
 							.build(),
 						(caller, args) -> this.organizations.updateSettings(caller,
 								Arguments.optionalInteger(args, "collapseThreshold"),
 								Arguments.optionalInteger(args, "outboundTimeoutMillis"),
-								Arguments.optionalInteger(args, "outboundMaxResponseBytes"))));
+								Arguments.optionalInteger(args, "outboundMaxResponseBytes"), scopeCaps(args))));
+	}
+
+	private static Map<String, List<String>> scopeCaps(ObjectNode args) {
+		ObjectNode caps = Arguments.object(args, "scopeCaps");
+		if (caps == null) {
+			return null;
+		}
+		Map<String, List<String>> parsed = new LinkedHashMap<>();
+		caps.fieldNames().forEachRemaining((role) -> parsed.put(role, Arguments.strings(caps, role)));
+		return parsed;
 	}
 
 }

@@ -1,5 +1,8 @@
 package io.quiver.edge.org;
 
+import java.util.List;
+import java.util.Map;
+
 /**
  * An organisation and its settings.
  *
@@ -12,7 +15,10 @@ package io.quiver.edge.org;
  * @param connections live connections
  * @param toolboxes toolboxes
  * @param restrictions restrictions
+ * @param scopeCaps per role, the scopes its members may use through AI clients (roles not
+ * named have no cap)
  */
 public record OrganizationView(String orgId, String name, int collapseThreshold, int outboundTimeoutMillis,
-		int outboundMaxResponseBytes, int members, int connections, int toolboxes, int restrictions) {
+		int outboundMaxResponseBytes, int members, int connections, int toolboxes, int restrictions,
+		Map<String, List<String>> scopeCaps) {
 }

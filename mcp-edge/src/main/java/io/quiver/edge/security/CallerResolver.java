@@ -2,12 +2,15 @@ package io.quiver.edge.security;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 import io.quiver.command.member.api.MemberStatus;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Scope;
+import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import org.springframework.security.core.Authentication;
@@ -22,6 +25,14 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class CallerResolver {
+
+	/**
+	 * The claim naming the consent a token of the embedded authorization server comes
+	 * from.
+	 */
+	public static final String CONSENT_CLAIM = "cid";
+
+	private static final String CONSOLE = "console";
 
 	private final QuiverProperties properties;
 
@@ -39,7 +50,8 @@ public class CallerResolver {
 		if (org == null || org.isBlank()) {
 			org = this.properties.oauth().defaultOrg();
 		}
-		return new CallerIdentity(org, jwt.getSubject(), Scope.parse(scopes(jwt)));
+		return new CallerIdentity(org, jwt.getSubject(), Scope.parse(scopes(jwt)), jwt.getClaimAsString("client_id"),
+				jwt.getClaimAsString(CONSENT_CLAIM));
 	}
 
 	/**
@@ -47,6 +59,9 @@ public class CallerResolver {
 	 * organisation. A subject whose membership was removed resolves to that removed
 	 * member, so that the member-status gate refuses it like a suspended one (R2.5): in
 	 * band on MCP, and audited, rather than as a stranger.
+	 * @throws RevokedTokenException when the token was issued under a consent that is no
+	 * longer live (revoked, or not this member's): its client no longer acts for the
+	 * member
 	 */
 	public Caller resolve(PolicySnapshot policy, CallerIdentity identity, String via) {
 		MemberView member = policy.memberBySubject(identity.subject());
@@ -56,8 +71,36 @@ public class CallerResolver {
 		if (member == null) {
 			return null;
 		}
-		return new Caller(policy.orgId(), member.memberId(), member.subject(), member.role(), member.status(),
-				identity.scopes(), via);
+		if (identity.consentId() != null) {
+			ConsentView consent = policy.consent(identity.consentId());
+			if (consent == null || consent.revoked() || !consent.memberId().equals(member.memberId())
+					|| !consent.clientId().equals(identity.clientId())) {
+				throw new RevokedTokenException("the token's consent was revoked; sign in again");
+			}
+		}
+		return new Caller(
+				policy.orgId(), member.memberId(), member.subject(), member.role(), member.status(), CONSOLE.equals(via)
+						? identity.scopes() : capped(identity.scopes(), policy.settings().scopeCap(member.role())),
+				via);
+	}
+
+	/**
+	 * The scopes in effect: the token's, cut to what the organisation allows the member's
+	 * role now ({@code scopeCaps}, SPEC R14.3), so a lowered cap or a role change takes
+	 * effect on the next request (R9). A console session is the member acting through
+	 * their role, not a client acting on delegated scopes: the cap does not apply to it.
+	 */
+	private static Set<Scope> capped(Set<Scope> granted, Set<String> cap) {
+		if (cap == null) {
+			return granted;
+		}
+		Set<Scope> scopes = EnumSet.noneOf(Scope.class);
+		for (Scope scope : granted) {
+			if (cap.contains(scope.wireName())) {
+				scopes.add(scope);
+			}
+		}
+		return scopes;
 	}
 
 	private static MemberView removed(PolicySnapshot policy, String subject) {

@@ -52,8 +52,8 @@ class SecurityConfiguration {
 		return http.build();
 	}
 
-	private static void challenge(QuiverProperties properties, HttpServletResponse response,
-			AuthenticationException failure) throws IOException {
+	static void challenge(QuiverProperties properties, HttpServletResponse response, AuthenticationException failure)
+			throws IOException {
 		StringBuilder header = new StringBuilder("Bearer resource_metadata=\"")
 			.append(ResourceMetadataController.mcpMetadataUrl(properties))
 			.append("\", scope=\"")

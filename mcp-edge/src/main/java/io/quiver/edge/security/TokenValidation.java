@@ -7,7 +7,15 @@ import java.util.Objects;
 import java.util.Set;
 
 import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import io.quiver.edge.config.QuiverProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
 import org.springframework.context.annotation.Bean;
@@ -28,10 +36,10 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * How bearer tokens are validated (SPEC R2.1, R12.3): signature by the configured
  * issuer's keys (an external issuer in production:
  * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} or {@code jwk-set-uri};
- * the local issuer otherwise), issuer, expiry, and audience: a token must be issued for
- * this server ({@code {public-url}/mcp} or {@code {public-url}}), never passed through
- * from another resource (RFC 8707). A token without {@code exp} is refused: it would be
- * valid forever.
+ * the embedded authorization server's keys and the local issuer's otherwise), issuer,
+ * expiry, and audience: a token must be issued for this server ({@code {public-url}/mcp}
+ * or {@code {public-url}}), never passed through from another resource (RFC 8707). A
+ * token without {@code exp} is refused: it would be valid forever.
  */
 @Configuration(proxyBeanMethods = false)
 // not in the rebuild command, which runs without the web server
@@ -40,7 +48,8 @@ class TokenValidation {
 
 	@Bean
 	JwtDecoder jwtDecoder(QuiverProperties properties, DevIssuer devIssuer,
-			OAuth2ResourceServerProperties resourceServer) throws JOSEException {
+			OAuth2ResourceServerProperties resourceServer,
+			ObjectProvider<JWKSource<SecurityContext>> authorizationServerKeys) throws JOSEException {
 		String jwkSetUri = resourceServer.getJwt().getJwkSetUri();
 		String issuerUri = resourceServer.getJwt().getIssuerUri();
 		NimbusJwtDecoder decoder;
@@ -52,6 +61,10 @@ class TokenValidation {
 		else if (issuerUri != null && !issuerUri.isBlank()) {
 			decoder = NimbusJwtDecoder.withIssuerLocation(issuerUri).build();
 			issuer = issuerUri;
+		}
+		else if (authorizationServerKeys.getIfAvailable() != null) {
+			decoder = new NimbusJwtDecoder(localProcessor(authorizationServerKeys.getIfAvailable(), devIssuer));
+			issuer = properties.base();
 		}
 		else if (devIssuer.enabled()) {
 			decoder = NimbusJwtDecoder.withPublicKey(devIssuer.key().toRSAPublicKey()).build();
@@ -73,6 +86,30 @@ class TokenValidation {
 		validators.add(audience(Set.of(properties.resource(), properties.base())));
 		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(validators));
 		return decoder;
+	}
+
+	/**
+	 * Verifies tokens of the embedded authorization server (its published keys, rotated)
+	 * and, when it is on, of the local issuer's {@code /dev/token} too: both sign as the
+	 * public URL.
+	 */
+	private static DefaultJWTProcessor<SecurityContext> localProcessor(JWKSource<SecurityContext> serverKeys,
+			DevIssuer devIssuer) {
+		JWKSource<SecurityContext> keys = serverKeys;
+		if (devIssuer.enabled()) {
+			JWKSet dev = devIssuer.publicKeys();
+			keys = (selector, context) -> {
+				List<JWK> found = new ArrayList<>(serverKeys.get(selector, context));
+				found.addAll(selector.select(dev));
+				return found;
+			};
+		}
+		DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
+		processor.setJWSKeySelector(new JWSVerificationKeySelector<>(JWSAlgorithm.RS256, keys));
+		// claims are checked by the validators below
+		processor.setJWTClaimsSetVerifier((claims, context) -> {
+		});
+		return processor;
 	}
 
 	static OAuth2TokenValidator<Jwt> audience(Set<String> accepted) {

@@ -8,6 +8,8 @@ import java.util.TreeMap;
 
 import io.quiver.query.replay.ProjectionRebuilder;
 import io.quiver.query.replay.ProjectionRebuilder.Progress;
+import io.quiver.edge.support.Commands;
+import io.quiver.support.ClientStory;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.Mcp;
 import io.quiver.support.OrgAdmin;
@@ -32,13 +34,17 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 	private static final Map<String, String> TABLES = Map.of("member-directory", "member_directory",
 			"connection-directory", "connection_directory", "toolbox-directory", "toolbox_directory",
 			"restriction-directory", "restriction_directory", "restriction-history", "restriction_history", "catalog",
-			"catalog_connector", "control-plane-trail", "control_plane_trail");
+			"catalog_connector", "control-plane-trail", "control_plane_trail", "client-directory",
+			"client_consent_directory");
 
 	@Autowired
 	ProjectionRebuilder rebuilder;
 
 	@Autowired
 	JdbcTemplate jdbc;
+
+	@Autowired
+	Commands commands;
 
 	@Test
 	void everyRebuiltProjectionEqualsTheLiveOne() {
@@ -112,6 +118,8 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 				alice.call("echo-alice__get_item", Map.of("id", Integer.toString(i)));
 			}
 		}
+		ClientStory.tell(baseUrl(), this.commands, org,
+				owner.get("/api/v1/members/alice").json().path("memberId").asText());
 	}
 
 	private Map<String, List<String>> dumpAll() {

@@ -56,13 +56,15 @@ class GateMatrixIntegrationTest extends QuiverIntegrationTest {
 	/**
 	 * R2.4: "A MEMBER creates and manages its own connections and reads the catalog and
 	 * its own grants"; reading the organisation's settings is the documented choice where
-	 * the SPEC is silent. OWNER and ADMIN reach every operation; the other roles none
-	 * over MCP (R2.3).
+	 * the SPEC is silent, and so is seeing and revoking the AI clients one connected
+	 * (R14.3). OWNER and ADMIN reach every operation; the other roles none over MCP
+	 * (R2.3).
 	 */
 	private static final Set<String> MEMBER_OPERATIONS = Set.of("quiver__connections__list", "quiver__connections__get",
 			"quiver__connections__create", "quiver__connections__relabel", "quiver__connections__refresh",
 			"quiver__connections__revoke_grant", "quiver__connections__delete", "quiver__catalog__browse",
-			"quiver__catalog__get", "quiver__toolboxes__list", "quiver__toolboxes__get", "quiver__org__get");
+			"quiver__catalog__get", "quiver__toolboxes__list", "quiver__toolboxes__get", "quiver__org__get",
+			"quiver__clients__list", "quiver__clients__revoke");
 
 	private FakeUpstream upstream;
 
@@ -380,6 +382,7 @@ class GateMatrixIntegrationTest extends QuiverIntegrationTest {
 				catalog: browse read, get read, register write, unregister destructive
 				audit: list read, verify read, checkpoint read, prove read
 				org: get read, update_settings write
+				clients: list read, revoke destructive
 				""";
 		r13.lines().forEach((line) -> {
 			String resource = line.substring(0, line.indexOf(':'));

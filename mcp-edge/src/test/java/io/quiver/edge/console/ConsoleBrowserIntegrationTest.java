@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.quiver.support.Mcp;
+import io.quiver.support.HeadlessChromium;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterAll;
@@ -21,15 +22,12 @@ import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.springframework.util.FileSystemUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -46,13 +44,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class ConsoleBrowserIntegrationTest extends QuiverIntegrationTest {
 
-	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
-	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+	private static HeadlessChromium chromium;
 
 	private static WebDriver browser;
-
-	private static Path profile;
 
 	private static Path screenshots;
 
@@ -60,30 +54,18 @@ class ConsoleBrowserIntegrationTest extends QuiverIntegrationTest {
 
 	@BeforeAll
 	static void startBrowser() throws IOException {
-		assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+		assumeTrue(HeadlessChromium.available(),
 				"Chromium and chromedriver are not installed: apt-get install -y chromium chromium-driver");
-		profile = Files.createTempDirectory("quiver-chromium");
-		ChromeOptions options = new ChromeOptions();
-		options.setBinary(CHROMIUM.toFile());
-		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-				"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-				"--user-data-dir=" + profile, "--window-size=1280,900", "--force-device-scale-factor=1");
-		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-			.usingAnyFreePort()
-			.build();
-		browser = new ChromeDriver(service, options);
-		browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+		chromium = HeadlessChromium.start();
+		browser = chromium.driver();
 		screenshots = Path.of(System.getProperty("quiver.screenshots.dir", "target/screenshots"));
 		Files.createDirectories(screenshots);
 	}
 
 	@AfterAll
 	static void stopBrowser() {
-		if (browser != null) {
-			browser.quit();
-		}
-		if (profile != null) {
-			FileSystemUtils.deleteRecursively(profile.toFile());
+		if (chromium != null) {
+			chromium.close();
 		}
 	}
 
@@ -385,7 +367,7 @@ class ConsoleBrowserIntegrationTest extends QuiverIntegrationTest {
 		long height = (Long) script.executeScript("return document.documentElement.scrollHeight");
 		browser.manage().window().setSize(new Dimension(1280, (int) (Math.min(2400, Math.max(800, height)) + chrome)));
 		try {
-			byte[] png = ((ChromeDriver) browser).getScreenshotAs(OutputType.BYTES);
+			byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
 			Files.write(screenshots.resolve(name + ".png"), png);
 		}
 		catch (IOException ex) {

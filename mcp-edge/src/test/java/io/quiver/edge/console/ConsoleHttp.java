@@ -58,7 +58,7 @@ public final class ConsoleHttp {
 	}
 
 	/** The CSRF token of the last page fetched. */
-	String csrf() {
+	public String csrf() {
 		Matcher matcher = CSRF.matcher(this.lastPage);
 		if (!matcher.find()) {
 			throw new IllegalStateException("the last page has no CSRF token");
@@ -66,12 +66,17 @@ public final class ConsoleHttp {
 		return matcher.group(1);
 	}
 
-	HttpResponse<String> post(String path, Map<String, String> form) {
-		String body = form.entrySet()
-			.stream()
-			.map((field) -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "="
-					+ URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
-			.collect(Collectors.joining("&"));
+	public HttpResponse<String> post(String path, Map<String, String> form) {
+		return postEncoded(path,
+				form.entrySet()
+					.stream()
+					.map((field) -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "="
+							+ URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
+					.collect(Collectors.joining("&")));
+	}
+
+	/** Posts a form body already encoded (repeated fields). */
+	public HttpResponse<String> postEncoded(String path, String body) {
 		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path))
 			.header("Content-Type", "application/x-www-form-urlencoded")
 			.POST(HttpRequest.BodyPublishers.ofString(body)));

@@ -15,6 +15,8 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.query.replay.ProjectionRebuilder;
+import io.quiver.edge.support.Commands;
+import io.quiver.support.ClientStory;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.QuiverApp;
 import io.quiver.support.Rest;
@@ -44,7 +46,8 @@ class PostgresRestartReplayIntegrationTest {
 			List.of("member_directory"), "connection-directory", List.of("connection_directory"), "toolbox-directory",
 			List.of("toolbox_directory"), "restriction-directory", List.of("restriction_directory"),
 			"restriction-history", List.of("restriction_history"), "catalog", List.of("catalog_connector"),
-			"control-plane-trail", List.of("control_plane_trail"));
+			"control-plane-trail", List.of("control_plane_trail"), "client-directory",
+			List.of("client_directory", "client_consent_directory"));
 
 	/** The REST queries whose answers must survive a restart and a rebuild. */
 	private static final List<String> QUERIES = List.of("/api/v1/members", "/api/v1/members/alice",
@@ -91,6 +94,8 @@ class PostgresRestartReplayIntegrationTest {
 		try (QuiverApp app = QuiverApp.start(settings)) {
 			Rest admin = app.as("admin", "demo");
 			tellTheStory(admin);
+			ClientStory.tell(app.baseUrl(), app.bean(Commands.class), "demo",
+					admin.get("/api/v1/members/alice").json().path("memberId").asText());
 
 			Map<String, Long> events = eventTypes(app.dataSource());
 			assertThat(events).containsEntry("MemberInvitedEvent", 5L)

@@ -196,12 +196,21 @@ class CollapseSurfaceIntegrationTest extends QuiverIntegrationTest {
 			assertThat(result.path("structuredContent").path("results").findValuesAsText("name")).as(query)
 				.noneMatch((name) -> name.startsWith("quiver__"));
 		}
-		JsonNode tools = this.alice.result("tools/list", null).path("tools");
-		for (JsonNode tool : tools) {
-			if (tool.path("name").asText().equals("search_tools")) {
-				assertThat(tool.path("description").asText()).contains("never returns").contains("control-plane");
-			}
-		}
+		List<JsonNode> searchTools = new ArrayList<>();
+		this.alice.result("tools/list", null)
+			.path("tools")
+			.forEach((tool) -> searchTools
+				.addAll(tool.path("name").asText().equals("search_tools") ? List.of(tool) : List.of()));
+		assertThat(searchTools).singleElement().satisfies((tool) -> {
+			// the description says what it never returns and how to query (issue 16)
+			assertThat(tool.path("description").asText()).contains("never returns")
+				.contains("control-plane")
+				.contains("the action and the object")
+				.contains("the app's name when you know it")
+				.contains("leave out argument values");
+			assertThat(tool.path("inputSchema").path("properties").path("query").path("description").asText())
+				.contains("The action and the object");
+		});
 	}
 
 	private static List<String> names(McpWire wire) {

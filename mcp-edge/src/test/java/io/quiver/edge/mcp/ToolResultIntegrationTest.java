@@ -92,6 +92,28 @@ class ToolResultIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
+	void anEmptyAnswerSaysWhatWouldHelp() {
+		JsonNode unconnected = call("search_tools", Map.of("query", "list_all_cal_com_schedules"))
+			.path("structuredContent");
+		assertThat(unconnected.path("results")).isEmpty();
+		assertThat(unconnected.path("notConnected").asText()).isEqualTo("Cal.com");
+		assertThat(unconnected.path("message").asText()).contains("Connect Cal.com first");
+		assertThat(unconnected.has("nearest")).isFalse();
+
+		JsonNode misspelled = call("search_tools", Map.of("query", "get_itme_detail")).path("structuredContent");
+		assertThat(misspelled.path("results")).isEmpty();
+		assertThat(misspelled.path("nearest")).hasSizeBetween(1, 3);
+		assertThat(misspelled.path("nearest").get(0).asText()).isEqualTo("echo-alice__get_item");
+		assertThat(misspelled.path("message").asText())
+			.contains("nearest tool names you can call: echo-alice__get_item")
+			.contains("itme, detail match no tool you can see");
+
+		JsonNode generic = call("search_tools", Map.of("query", "get the weather in Tokyo")).path("structuredContent");
+		assertThat(generic.path("results")).isEmpty();
+		assertThat(generic.path("message").asText()).contains("only the generic verb get");
+	}
+
+	@Test
 	void aRowForAToolBackedByFiftyAccountsIsBounded() {
 		List<String> accounts = new ArrayList<>();
 		for (int i = 1; i <= 50; i++) {

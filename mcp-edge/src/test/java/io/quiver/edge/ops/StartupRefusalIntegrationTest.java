@@ -36,7 +36,7 @@ class StartupRefusalIntegrationTest {
 		int exit = QuiverNode.run(log,
 				List.of("--spring.datasource.url=jdbc:postgresql://127.0.0.1:9/nowhere",
 						"--quiver.data-dir=" + this.dir, "--quiver.public-url=quiver.example.com/no-scheme",
-						"--quiver.dev-issuer.token-ttl=eight hours"));
+						"--quiver.dev-issuer.token-ttl=eight hours", "--quiver.oauth.server.enabled=false"));
 
 		String output = Files.readString(log, StandardCharsets.UTF_8);
 		assertThat(exit).as(output).isEqualTo(1);

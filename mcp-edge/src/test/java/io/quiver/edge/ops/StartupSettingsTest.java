@@ -79,9 +79,18 @@ class StartupSettingsTest {
 	}
 
 	@Test
-	void givenNoIssuerWithoutAWebServer_whenChecked_thenNoIssuerIsNeeded() {
+	void givenNoIssuerButTheEmbeddedAuthorizationServer_whenChecked_thenNoIssuerIsNeeded() {
 		ConfigurableEnvironment environment = production().withProperty(StartupSettings.ISSUER_URI, "")
 			.withProperty("quiver.public-url", "http://localhost");
+
+		assertThat(StartupSettings.problems(environment, true)).isEmpty();
+	}
+
+	@Test
+	void givenNoIssuerWithoutAWebServer_whenChecked_thenNoIssuerIsNeeded() {
+		ConfigurableEnvironment environment = production().withProperty(StartupSettings.ISSUER_URI, "")
+			.withProperty("quiver.public-url", "http://localhost")
+			.withProperty("quiver.oauth.server.enabled", "false");
 
 		assertThat(StartupSettings.problems(environment, false)).isEmpty();
 		assertThat(StartupSettings.problems(environment, true)).singleElement()

@@ -29,6 +29,10 @@ import static io.quiver.query.access.Permission.RESTRICTIONS_WRITE;
 import static io.quiver.query.access.Permission.TOOLBOXES_READ;
 import static io.quiver.query.access.Permission.TOOLBOXES_READ_GRANTED;
 import static io.quiver.query.access.Permission.TOOLBOXES_WRITE;
+import static io.quiver.query.access.Permission.CLIENTS_WRITE_ALL;
+import static io.quiver.query.access.Permission.CLIENTS_WRITE_OWN;
+import static io.quiver.query.access.Permission.CLIENTS_READ_ALL;
+import static io.quiver.query.access.Permission.CLIENTS_READ_OWN;
 
 /**
  * Every control-plane operation of SPEC R13, with its classification and the permissions
@@ -79,7 +83,10 @@ public enum ControlPlaneOperation {
 	AUDIT_LIST("audit", "list", READ, AUDIT_READ), AUDIT_VERIFY("audit", "verify", READ, AUDIT_READ),
 	AUDIT_CHECKPOINT("audit", "checkpoint", READ, AUDIT_READ), AUDIT_PROVE("audit", "prove", READ, AUDIT_READ),
 
-	ORG_GET("org", "get", READ, ORG_READ), ORG_UPDATE_SETTINGS("org", "update_settings", WRITE, ORG_WRITE);
+	ORG_GET("org", "get", READ, ORG_READ), ORG_UPDATE_SETTINGS("org", "update_settings", WRITE, ORG_WRITE),
+
+	CLIENTS_LIST("clients", "list", READ, CLIENTS_READ_OWN, CLIENTS_READ_ALL),
+	CLIENTS_REVOKE("clients", "revoke", DESTRUCTIVE, CLIENTS_WRITE_OWN, CLIENTS_WRITE_ALL);
 
 	/** Prefix of every control-plane tool name (SPEC R5.1). */
 	public static final String PREFIX = "quiver__";

@@ -22,7 +22,15 @@ public enum Permission {
 	TOOLBOXES_READ_GRANTED("toolboxes:read:granted"), TOOLBOXES_READ("toolboxes:read"),
 	TOOLBOXES_WRITE("toolboxes:write"), RESTRICTIONS_READ("restrictions:read"),
 	RESTRICTIONS_WRITE("restrictions:write"), CATALOG_READ("catalog:read"), CATALOG_WRITE("catalog:write"),
-	AUDIT_READ("audit:read"), ORG_READ("org:read"), ORG_WRITE("org:write");
+	AUDIT_READ("audit:read"), ORG_READ("org:read"), ORG_WRITE("org:write"),
+	/** See the AI clients one connected (SPEC R14.3). */
+	CLIENTS_READ_OWN("clients:read:own"),
+	/** See every member's connected AI clients. */
+	CLIENTS_READ_ALL("clients:read"),
+	/** Revoke the AI clients one connected. */
+	CLIENTS_WRITE_OWN("clients:write:own"),
+	/** Revoke any member's connected AI clients. */
+	CLIENTS_WRITE_ALL("clients:write");
 
 	private final String wireName;
 

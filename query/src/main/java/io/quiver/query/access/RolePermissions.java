@@ -25,6 +25,10 @@ import static io.quiver.query.access.Permission.TOOLBOXES_READ;
 import static io.quiver.query.access.Permission.TOOLBOXES_READ_GRANTED;
 import static io.quiver.query.access.Permission.TOOLBOXES_WRITE;
 import static io.quiver.query.access.Permission.TOOL_EXECUTE;
+import static io.quiver.query.access.Permission.CLIENTS_WRITE_ALL;
+import static io.quiver.query.access.Permission.CLIENTS_WRITE_OWN;
+import static io.quiver.query.access.Permission.CLIENTS_READ_ALL;
+import static io.quiver.query.access.Permission.CLIENTS_READ_OWN;
 
 /**
  * The role → permission table (SPEC R2.3, R2.4), the only place it is written down in
@@ -50,14 +54,18 @@ public final class RolePermissions {
 		table.put(Role.OWNER, EnumSet.allOf(Permission.class));
 		table.put(Role.ADMIN, EnumSet.allOf(Permission.class));
 		table.put(Role.MEMBER, EnumSet.of(TOOL_EXECUTE, CONNECTIONS_READ_OWN, CONNECTIONS_WRITE_OWN, CATALOG_READ,
-				TOOLBOXES_READ_GRANTED, ORG_READ));
-		table.put(Role.AUDITOR, EnumSet.of(MEMBERS_READ, CONNECTIONS_READ_OWN, CONNECTIONS_READ_ALL, TOOLBOXES_READ,
-				TOOLBOXES_READ_GRANTED, RESTRICTIONS_READ, CATALOG_READ, AUDIT_READ, ORG_READ));
-		table.put(Role.BILLING_ADMIN, EnumSet.of(MEMBERS_READ, ORG_READ));
+				TOOLBOXES_READ_GRANTED, ORG_READ, CLIENTS_READ_OWN, CLIENTS_WRITE_OWN));
+		table.put(Role.AUDITOR,
+				EnumSet.of(MEMBERS_READ, CONNECTIONS_READ_OWN, CONNECTIONS_READ_ALL, TOOLBOXES_READ,
+						TOOLBOXES_READ_GRANTED, RESTRICTIONS_READ, CATALOG_READ, AUDIT_READ, ORG_READ, CLIENTS_READ_OWN,
+						CLIENTS_READ_ALL));
+		table.put(Role.BILLING_ADMIN, EnumSet.of(MEMBERS_READ, ORG_READ, CLIENTS_READ_OWN, CLIENTS_WRITE_OWN));
 		table.put(Role.GUEST, EnumSet.noneOf(Permission.class));
 		table.replaceAll((role, permissions) -> Collections.unmodifiableSet(permissions));
 		TABLE = Collections.unmodifiableMap(table);
-		if (Set.of(MEMBERS_WRITE, CONNECTIONS_WRITE_ALL, TOOLBOXES_WRITE, RESTRICTIONS_WRITE, CATALOG_WRITE, ORG_WRITE)
+		if (Set
+			.of(MEMBERS_WRITE, CONNECTIONS_WRITE_ALL, TOOLBOXES_WRITE, RESTRICTIONS_WRITE, CATALOG_WRITE, ORG_WRITE,
+					CLIENTS_WRITE_OWN, CLIENTS_WRITE_ALL)
 			.stream()
 			.anyMatch(TABLE.get(Role.AUDITOR)::contains)) {
 			throw new IllegalStateException("AUDITOR must stay read-only");

@@ -35,7 +35,8 @@ public class ProjectionRebuilder {
 
 	/** The processing groups that are read models and may be rebuilt. */
 	public static final List<String> PROJECTIONS = List.of("member-directory", "connection-directory",
-			"toolbox-directory", "restriction-directory", "restriction-history", "catalog", "control-plane-trail");
+			"toolbox-directory", "restriction-directory", "restriction-history", "catalog", "control-plane-trail",
+			"client-directory");
 
 	private final EventProcessingConfiguration processing;
 

@@ -18,8 +18,9 @@ import java.util.function.Consumer;
 
 /**
  * The built-in data the query reader uses, loaded once from the classpath and read-only
- * afterwards: the verb equivalences (R6.10), the English function words (R6.9c) and the
- * well-known application names (R6.9c). The files are data, reviewed like code.
+ * afterwards: the verb equivalences (R6.10), the English function words (R6.9c), the
+ * well-known application names (R6.9c) and the generic verbs (R6.14). The files are data,
+ * reviewed like code.
  */
 final class Lexicon {
 
@@ -29,9 +30,13 @@ final class Lexicon {
 
 	static final String APPLICATION_NAMES = "search/application-names.txt";
 
+	static final String GENERIC_VERBS = "search/generic-verbs.txt";
+
 	private final Map<String, List<String>> equivalents;
 
 	private final Set<String> functionWords;
+
+	private final Set<String> genericVerbs;
 
 	/** Squashed application name to the name as the list writes it. */
 	private final Map<String, String> applications;
@@ -39,10 +44,11 @@ final class Lexicon {
 	/** Squashed alias to the squashed name it stands for. */
 	private final Map<String, String> aliases;
 
-	private Lexicon(Map<String, List<String>> equivalents, Set<String> functionWords, Map<String, String> applications,
-			Map<String, String> aliases) {
+	private Lexicon(Map<String, List<String>> equivalents, Set<String> functionWords, Set<String> genericVerbs,
+			Map<String, String> applications, Map<String, String> aliases) {
 		this.equivalents = equivalents;
 		this.functionWords = functionWords;
+		this.genericVerbs = genericVerbs;
 		this.applications = applications;
 		this.aliases = aliases;
 	}
@@ -64,6 +70,8 @@ final class Lexicon {
 		equivalents.replaceAll((word, list) -> List.copyOf(list));
 		Set<String> functionWords = new HashSet<>();
 		lines(FUNCTION_WORDS, (line) -> functionWords.add(single(line)));
+		Set<String> genericVerbs = new HashSet<>();
+		lines(GENERIC_VERBS, (line) -> genericVerbs.add(single(line)));
 		Map<String, String> applications = new HashMap<>();
 		Map<String, String> aliases = new HashMap<>();
 		lines(APPLICATION_NAMES, (line) -> {
@@ -76,7 +84,8 @@ final class Lexicon {
 			}
 		});
 		return new Lexicon(Collections.unmodifiableMap(equivalents), Set.copyOf(functionWords),
-				Collections.unmodifiableMap(applications), Collections.unmodifiableMap(aliases));
+				Set.copyOf(genericVerbs), Collections.unmodifiableMap(applications),
+				Collections.unmodifiableMap(aliases));
 	}
 
 	/** The equivalents a token may score through, in table order; empty if none. */
@@ -86,6 +95,11 @@ final class Lexicon {
 
 	boolean isFunctionWord(String token) {
 		return this.functionWords.contains(token);
+	}
+
+	/** Whether a token is a verb of any object (R6.14): {@code list}, {@code create}. */
+	boolean isGenericVerb(String token) {
+		return this.genericVerbs.contains(token);
 	}
 
 	/** The well-known application a canonical squashed name stands for, or null. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.quiver.query.search.api.CodePoints;
 import io.quiver.query.search.api.QueryContext;
@@ -18,8 +19,11 @@ import io.quiver.query.search.api.QueryContext;
  */
 final class QueryReader {
 
-	/** How many consecutive tokens an application name may span ("google drive"). */
-	private static final int MAX_APPLICATION_TOKENS = 3;
+	/**
+	 * How many consecutive words or parts of words an application name may span
+	 * ({@code google drive}).
+	 */
+	private static final int MAX_APPLICATION_WORDS = 3;
 
 	private final Lexicon lexicon;
 
@@ -55,8 +59,13 @@ final class QueryReader {
 	 * joins two of its letters or digits: the shape of an e-mail address, a URL, a path
 	 * or a dotted identifier ({@code jane@acme.io}, {@code acme/api},
 	 * {@code com.acme:billing})
+	 * @param identifier a token of it mixes letters and digits the way identifiers do
+	 * ({@code cus_NffrFeUfNV2Hib}, {@code PROJECT-1A2B}, {@code 3f9a2c1}; R6.13)
+	 * @param compound for a hyphenated word of letters, the term of its parts joined
+	 * ({@code todos} for {@code to-dos}), searched instead of the parts if it reaches a
+	 * tool's name; else -1
 	 */
-	record Word(String text, Kind kind, int[] terms, boolean valueShaped) {
+	record Word(String text, Kind kind, int[] terms, boolean valueShaped, boolean identifier, int compound) {
 	}
 
 	/**
@@ -70,33 +79,65 @@ final class QueryReader {
 	}
 
 	/**
+	 * A word that may name an account in plain words (R6.12): a determiner, then this
+	 * word, then a connector of the catalog ({@code the hr notion}), where the caller has
+	 * no account of that label. Whether it is one depends on the index: see
+	 * {@link SearchIndex}.
+	 *
+	 * @param label the account label the words would spell ({@code notion-hr})
+	 * @param term the term of the qualifying word ({@code hr})
+	 * @param severalAccounts whether the caller has more than one account of that
+	 * connector: then a qualifier is expected, and a word that is no visible tool's name
+	 * token is read as a label; otherwise only a word that matches no visible tool at all
+	 */
+	record AccountWords(String label, int term, boolean severalAccounts) {
+	}
+
+	/**
 	 * The reading of one query.
 	 *
 	 * @param terms distinct tokens, in order of first appearance
 	 * @param words the words, in query order
 	 * @param mentions the application names the query spells
 	 * @param missingAccount an account the query names that the caller lacks, or null
+	 * @param accountWords plain words that name an account the caller lacks if the index
+	 * says so
+	 * @param toolName the query is one word of several tokens ({@code list_incidnets},
+	 * {@code getCycleById}): shaped like a tool name
 	 */
-	record Plan(List<String> terms, List<Word> words, List<Mention> mentions, String missingAccount) {
+	record Plan(List<String> terms, List<Word> words, List<Mention> mentions, String missingAccount,
+			List<AccountWords> accountWords, boolean toolName) {
+	}
+
+	/**
+	 * A part of a word as typed, split only on white space, {@code _} and {@code -}
+	 * (R6.12), with the terms of its tokens; {@code squashed} is its tokens joined, so
+	 * that {@code PostHog} is compared as {@code posthog}, never as {@code post} and
+	 * {@code hog}.
+	 */
+	private record Unit(String squashed, int[] terms) {
 	}
 
 	Plan read(String query, QueryContext context) {
 		Map<String, Integer> termIndex = new LinkedHashMap<>();
 		List<Word> words = new ArrayList<>();
-		// tokens that can spell an application, with their term index, in query order
-		List<String> stream = new ArrayList<>();
-		List<Integer> streamTerms = new ArrayList<>();
-		for (String text : query.strip().split("\\s+")) {
+		// the parts of the words that can spell an application, in query order
+		List<Unit> units = new ArrayList<>();
+		String[] texts = query.strip().split("\\s+");
+		AccountPhrases phrases = new AccountPhrases(texts, context);
+		Set<Integer> accountWords = phrases.held();
+		for (int w = 0; w < texts.length; w++) {
+			String text = texts[w];
 			List<String> tokens = Tokens.of(text);
 			if (tokens.isEmpty()) {
 				continue;
 			}
 			String account = accountNamed(text, context);
 			if (account != null && !context.accountLabels().contains(account)) {
-				return new Plan(List.of(), List.of(), List.of(), account);
+				return new Plan(List.of(), List.of(), List.of(), account, List.of(), false);
 			}
 			Kind kind;
-			if (text.indexOf('_') >= 0 || account != null) {
+			if (text.indexOf('_') >= 0 || account != null || accountWords.contains(w)) {
 				kind = Kind.FIRM;
 			}
 			else if (tokens.stream().noneMatch(this::searchable)) {
@@ -109,19 +150,71 @@ final class QueryReader {
 				tokens = tokens.stream().filter(this::searchable).toList();
 			}
 			int[] terms = new int[0];
+			int compound = -1;
 			if (kind != Kind.SET_ASIDE) {
 				terms = tokens.stream()
 					.mapToInt((t) -> termIndex.computeIfAbsent(t, (k) -> termIndex.size()))
 					.toArray();
-				for (int i = 0; i < tokens.size(); i++) {
-					stream.add(tokens.get(i));
-					streamTerms.add(terms[i]);
+				units(text, kind, termIndex, units);
+				String joined = compound(text, kind);
+				if (joined != null) {
+					compound = termIndex.computeIfAbsent(joined, (k) -> termIndex.size());
 				}
 			}
-			words.add(new Word(text, kind, distinct(terms), valueShaped(text)));
+			words.add(new Word(text, kind, distinct(terms), valueShaped(text), identifier(tokens), compound));
 		}
-		List<Mention> mentions = mentions(stream, streamTerms, context);
-		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null);
+		List<Mention> mentions = mentions(units, context);
+		boolean toolName = words.size() == 1 && Tokens.of(words.get(0).text()).size() > 1;
+		return new Plan(List.copyOf(termIndex.keySet()), words, mentions, null, phrases.lacking(termIndex), toolName);
+	}
+
+	/**
+	 * The parts of a hyphenated word of letters joined into one token ({@code to-dos}
+	 * gives {@code todos}, {@code sub-task} {@code subtask}), or null: tool names write
+	 * such compounds as one word more often than as two.
+	 */
+	private static String compound(String text, Kind kind) {
+		if (kind != Kind.TENTATIVE || text.indexOf('-') < 0) {
+			return null;
+		}
+		StringBuilder joined = new StringBuilder();
+		int parts = 0;
+		for (String part : text.split("-+")) {
+			List<String> tokens = Tokens.of(part);
+			if (tokens.size() != 1 || !tokens.get(0).chars().allMatch(Character::isLetter)) {
+				if (!tokens.isEmpty()) {
+					return null;
+				}
+				continue;
+			}
+			joined.append(tokens.get(0));
+			parts++;
+		}
+		return (parts > 1) ? joined.toString() : null;
+	}
+
+	/**
+	 * The parts of a word, split on {@code _} and {@code -} only, each with the terms of
+	 * its tokens. A part with a token that is not searched (a function word, a number) is
+	 * no unit: {@code to} of {@code to-dos} spells nothing.
+	 */
+	private void units(String text, Kind kind, Map<String, Integer> termIndex, List<Unit> units) {
+		for (String part : text.split("[_-]+")) {
+			List<String> tokens = Tokens.of(part);
+			if (tokens.isEmpty()) {
+				continue;
+			}
+			int[] terms = new int[tokens.size()];
+			boolean searched = true;
+			for (int i = 0; i < terms.length; i++) {
+				Integer term = termIndex.get(tokens.get(i));
+				searched &= term != null && (kind == Kind.FIRM || searchable(tokens.get(i)));
+				terms[i] = (term != null) ? term : -1;
+			}
+			if (searched) {
+				units.add(new Unit(String.join("", tokens), distinct(terms)));
+			}
+		}
 	}
 
 	/**
@@ -139,7 +232,34 @@ final class QueryReader {
 		return false;
 	}
 
-	private static boolean isAsciiAlphanumeric(char c) {
+	/**
+	 * Whether a token mixes letters and digits the way identifiers do (R6.13): letters
+	 * and digits alternate at least twice ({@code nv2hib}, {@code 1a2b},
+	 * {@code 3f9a2c1}), or a token of eight characters or more holds both
+	 * ({@code build20240105}). A word followed by a short number ({@code ec2},
+	 * {@code oauth2}, {@code v2}, {@code sha256}) alternates once and is a word.
+	 */
+	static boolean identifier(List<String> tokens) {
+		for (String token : tokens) {
+			int alternations = 0;
+			boolean letters = false;
+			boolean digits = false;
+			for (int i = 0; i < token.length(); i++) {
+				boolean digit = Character.isDigit(token.charAt(i));
+				letters |= !digit;
+				digits |= digit;
+				if (i > 0 && digit != Character.isDigit(token.charAt(i - 1))) {
+					alternations++;
+				}
+			}
+			if (alternations >= 2 || (letters && digits && token.length() >= 8)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	static boolean isAsciiAlphanumeric(char c) {
 		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 	}
 
@@ -187,7 +307,11 @@ final class QueryReader {
 		return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
 	}
 
-	private List<Mention> mentions(List<String> stream, List<Integer> streamTerms, QueryContext context) {
+	/**
+	 * The application names that runs of one to three adjacent units spell, compared
+	 * squashed with the catalog's and the built-in names (R6.9c, R6.12).
+	 */
+	private List<Mention> mentions(List<Unit> units, QueryContext context) {
 		Map<String, String> catalog = new HashMap<>();
 		for (String name : context.applicationNames()) {
 			String squashed = Tokens.squashed(name);
@@ -196,24 +320,25 @@ final class QueryReader {
 			}
 		}
 		List<Mention> mentions = new ArrayList<>();
-		for (int from = 0; from < stream.size(); from++) {
+		for (int from = 0; from < units.size(); from++) {
 			StringBuilder squashed = new StringBuilder();
-			for (int to = from; to < Math.min(stream.size(), from + MAX_APPLICATION_TOKENS); to++) {
-				squashed.append(stream.get(to));
+			List<Integer> terms = new ArrayList<>();
+			for (int to = from; to < Math.min(units.size(), from + MAX_APPLICATION_WORDS); to++) {
+				squashed.append(units.get(to).squashed());
+				Arrays.stream(units.get(to).terms()).forEach(terms::add);
 				String canonical = this.lexicon.canonical(squashed.toString());
 				String display = application(canonical, catalog);
 				if (display == null && to > from) {
 					// "google sheet" for Google Sheets: a name of several words whose
-					// last
-					// is a plural is often said in the singular (docs/search.md,
+					// last is a plural is often said in the singular (docs/search.md,
 					// refinement 6)
 					String plural = this.lexicon.canonical(squashed + "s");
 					display = application(plural, catalog);
 					canonical = (display != null) ? plural : canonical;
 				}
 				if (display != null) {
-					int[] terms = streamTerms.subList(from, to + 1).stream().mapToInt(Integer::intValue).toArray();
-					mentions.add(new Mention(canonical, display, distinct(terms)));
+					mentions.add(new Mention(canonical, display,
+							distinct(terms.stream().mapToInt(Integer::intValue).toArray())));
 				}
 			}
 		}

@@ -39,6 +39,12 @@ final class Scratch {
 	 */
 	float[] maxAnchor = new float[8];
 
+	/**
+	 * Per term: whether it reached a visible tool's name or connector other than through
+	 * a name token that merely begins it (see {@code SearchIndex#scoreName}).
+	 */
+	boolean[] named = new boolean[8];
+
 	boolean equivalentPass;
 
 	private int terms;
@@ -66,12 +72,19 @@ final class Scratch {
 			this.df = new int[termCount];
 			this.maxDirect = new float[termCount];
 			this.maxAnchor = new float[termCount];
+			this.named = new boolean[termCount];
 		}
 		else {
 			Arrays.fill(this.df, 0, termCount, 0);
 			Arrays.fill(this.maxDirect, 0, termCount, 0f);
 			Arrays.fill(this.maxAnchor, 0, termCount, 0f);
+			Arrays.fill(this.named, 0, termCount, false);
 		}
+	}
+
+	/** The term being scored. */
+	int term() {
+		return this.term;
 	}
 
 	void startTerm(int t) {

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import io.quiver.query.search.QueryReader.AccountWords;
 import io.quiver.query.search.QueryReader.Kind;
 import io.quiver.query.search.QueryReader.Mention;
 import io.quiver.query.search.QueryReader.Plan;
@@ -56,6 +57,18 @@ public final class SearchIndex implements Searchable {
 	 */
 	static final float EQUIVALENT = 0.8f;
 
+	/**
+	 * What a near miss scores (R6.14): a query token of five characters or more one edit
+	 * from a name token matches it like a prefix, below an exact match.
+	 */
+	static final int NEAR_MISS = NAME_PREFIX;
+
+	/**
+	 * Whether a near miss anchors its query token, raising the floor for every tool: a
+	 * misspelled word may as well be another word ({@code notes}, {@code nodes}).
+	 */
+	static final boolean NEAR_MISS_ANCHORS = false;
+
 	/** The shorter side of a prefix match is at least this long (R6.3). */
 	static final int MIN_PREFIX = 3;
 
@@ -77,6 +90,13 @@ public final class SearchIndex implements Searchable {
 	 * the first (docs/search.md, refinement 4).
 	 */
 	static final double COVERAGE = 0.5;
+
+	/**
+	 * How much more the object of the request weighs in the score (docs/search.md,
+	 * refinement 15): of {@code create_table} and {@code create_record}, "add a record to
+	 * the table" means the second.
+	 */
+	static final double OBJECT = 1.25;
 
 	/** Generated scaffolding words that appear in every merged or frozen tool (R6.2). */
 	static final Set<String> DESCRIPTION_STOP_WORDS = Set.of("set", "connection", "frozen", "more");
@@ -108,6 +128,14 @@ public final class SearchIndex implements Searchable {
 	private final Map<String, Postings> connectorTerms = new HashMap<>();
 
 	private final Map<String, Postings> descriptionTerms = new HashMap<>();
+
+	/** Name tokens by their deletions, for near misses (R6.14). */
+	private final NearMisses nearMisses = new NearMisses();
+
+	/**
+	 * Name tokens by their stems, for other inflections (docs/search.md, refinement 13).
+	 */
+	private final Stems stems = new Stems();
 
 	/** Canonical squashed connector id or label to the tools of that connector. */
 	private final Map<String, Postings> connectorNames = new HashMap<>();
@@ -195,14 +223,30 @@ public final class SearchIndex implements Searchable {
 	}
 
 	private void index(int ordinal, Tool tool) {
-		add(this.nameTerms, tool.name(), ordinal);
+		for (String token : tool.name()) {
+			Postings postings = this.nameTerms.get(token);
+			if (postings == null) {
+				postings = new Postings();
+				this.nameTerms.put(token, postings);
+				this.nearMisses.add(token);
+				this.stems.add(token);
+			}
+			postings.add(ordinal);
+		}
 		add(this.connectorTerms, tool.connector(), ordinal);
 		add(this.descriptionTerms, tool.description(), ordinal);
 		add(this.connectorNames, tool.connectorNames(), ordinal);
 	}
 
 	private void unindex(int ordinal, Tool tool) {
-		remove(this.nameTerms, tool.name(), ordinal);
+		for (String token : tool.name()) {
+			Postings postings = this.nameTerms.get(token);
+			if (postings != null && postings.remove(ordinal)) {
+				this.nameTerms.remove(token);
+				this.nearMisses.remove(token);
+				this.stems.remove(token);
+			}
+		}
 		remove(this.connectorTerms, tool.connector(), ordinal);
 		remove(this.descriptionTerms, tool.description(), ordinal);
 		remove(this.connectorNames, tool.connectorNames(), ordinal);
@@ -228,10 +272,7 @@ public final class SearchIndex implements Searchable {
 	public SearchResult search(SearchRequest request) {
 		Plan plan = this.reader.read(request.query(), request.context());
 		if (plan.missingAccount() != null) {
-			return new SearchResult(List.of(), List.of(), List.of(), plan.missingAccount(),
-					"No tools: you have no account labelled '" + plan.missingAccount() + "'"
-							+ accountsYouHave(request.context()) + ". Search without the account label, "
-							+ "or connect that account first.");
+			return missingAccount(plan.missingAccount(), request.context());
 		}
 		BitSet visible = request.visible();
 		int visibleCount = visibleCount(visible);
@@ -246,12 +287,22 @@ public final class SearchIndex implements Searchable {
 					return unconnected(plan, mention, scratch);
 				}
 			}
+			for (AccountWords words : plan.accountWords()) {
+				if (namesAccount(words, scratch)) {
+					return missingAccount(words.label(), request.context());
+				}
+			}
 			boolean[] searched = new boolean[termCount];
 			boolean[] firm = new boolean[termCount];
 			List<String> setAside = new ArrayList<>();
 			for (Word word : plan.words()) {
+				if (compounded(word, scratch)) {
+					searched[word.compound()] = true;
+					continue;
+				}
 				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))
-						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))) {
+						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))
+						|| (word.identifier() && !namesAnyTool(word, scratch))) {
 					setAside.add(word.text());
 				}
 				else {
@@ -284,13 +335,27 @@ public final class SearchIndex implements Searchable {
 				floorTotal = total;
 			}
 			if (total == 0) {
-				return new SearchResult(List.of(), setAside, unmatched, null,
+				return SearchResult.empty(setAside, unmatched,
 						"No tools: no word of the query was searched for" + setAsideSentence(setAside)
 								+ ". Name the action and the object, for example 'create issue' or 'list pages'.");
 			}
-			List<SearchHit> hits = rank(plan, weights, floorWeights, floorTotal, request.limit(), scratch);
-			String message = hits.isEmpty() ? noMatch(unmatched, setAside) : null;
-			return new SearchResult(hits, setAside, unmatched, null, message);
+			List<String> generic = onlyGenericVerbs(plan, searched, firm, scratch);
+			if (!generic.isEmpty()) {
+				return SearchResult.empty(setAside, unmatched, genericOnly(generic, plan, searched, scratch));
+			}
+			double[] scoreWeights = weights;
+			int object = object(plan, searched);
+			if (object >= 0) {
+				scoreWeights = weights.clone();
+				scoreWeights[object] *= OBJECT;
+			}
+			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal, request.limit(), scratch);
+			if (!hits.isEmpty()) {
+				return SearchResult.of(hits, setAside, unmatched);
+			}
+			List<String> nearest = plan.toolName() ? nearest(plan, weights, scratch) : List.of();
+			return new SearchResult(hits, setAside, unmatched, null, null, nearest,
+					noMatch(unmatched, setAside, nearest));
 		}
 		finally {
 			this.scratches.offer(scratch);
@@ -334,36 +399,62 @@ public final class SearchIndex implements Searchable {
 	private void collect(List<String> terms, int t, BitSet visible, Scratch scratch) {
 		String token = terms.get(t);
 		scratch.startTerm(t);
-		score(token, terms, 1f, visible, scratch);
+		scoreName(token, terms, 1f, visible, scratch);
+		if (!scratch.named[t]) {
+			// no name token is this token, begins with it or is it inflected: another
+			// inflection of it may be one (watching, watchers)
+			for (String inflected : this.stems.of(token)) {
+				scratch.named[t] |= apply(this.nameTerms.get(inflected), NAME_PREFIX, true, visible, scratch);
+			}
+		}
+		if (!scratch.named[t]) {
+			// nor that: a near miss may be one (R6.14)
+			for (String near : this.nearMisses.of(token, this.nameTerms)) {
+				scratch.named[t] |= apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
+			}
+		}
+		scoreOther(token, 1f, visible, scratch);
 		List<String> equivalents = this.lexicon.equivalents(token);
 		if (!equivalents.isEmpty()) {
 			scratch.equivalentPass = true;
 			for (String equivalent : equivalents) {
-				score(equivalent, terms, EQUIVALENT, visible, scratch);
+				scoreName(equivalent, terms, EQUIVALENT, visible, scratch);
+				scoreOther(equivalent, EQUIVALENT, visible, scratch);
 			}
 			scratch.endEquivalents();
 		}
 	}
 
-	private void score(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
-		apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
+	/**
+	 * Scores the token on name tokens: exact, and prefix either way (R6.3). Records in
+	 * {@link Scratch#named} whether it reached a name other than through a name token
+	 * that merely begins it ({@code custom} of {@code customer}).
+	 */
+	private void scoreName(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
+		boolean named = apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
 		if (token.length() >= MIN_PREFIX) {
 			// name tokens the query token is a prefix of: they anchor it only as a
 			// compound of query tokens
 			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
 					false);
 			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
-				apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms), visible,
-						scratch);
+				named |= apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms),
+						visible, scratch);
 			}
 			// name tokens that are a prefix of the query token: they anchor it only if
 			// it is an inflection of one
 			for (int end = MIN_PREFIX; end < token.length(); end++) {
-				apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection(token, end),
-						visible, scratch);
+				boolean inflection = inflection(token, end);
+				named |= apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection, visible,
+						scratch) && inflection;
 			}
 		}
-		apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible, scratch);
+		scratch.named[scratch.term()] |= named;
+	}
+
+	private void scoreOther(String token, float factor, BitSet visible, Scratch scratch) {
+		scratch.named[scratch.term()] |= apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible,
+				scratch);
 		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
 	}
 
@@ -401,22 +492,40 @@ public final class SearchIndex implements Searchable {
 		};
 	}
 
-	private static void apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
+	/** Offers the score to the visible tools of the postings; whether there was one. */
+	private static boolean apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
 		if (postings == null) {
-			return;
+			return false;
 		}
+		boolean any = false;
 		for (int i = 0, n = postings.size(); i < n; i++) {
 			int ordinal = postings.get(i);
 			if (visible.get(ordinal)) {
 				scratch.offer(ordinal, value, anchors);
+				any = true;
 			}
 		}
+		return any;
 	}
 
 	/** Whether some token of a tentative word matched a visible tool (R6.9c). */
 	private static boolean matches(Word word, Scratch scratch) {
 		for (int t : word.terms()) {
 			if (scratch.df[t] > 0) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether some token of the word is an exact name token of a visible tool: only then
+	 * is a word shaped like an identifier ({@code cus_NffrFeUfNV2Hib}) searched, even
+	 * joined by underscores (R6.13).
+	 */
+	private static boolean namesAnyTool(Word word, Scratch scratch) {
+		for (int t : word.terms()) {
+			if (scratch.maxDirect[t] >= EXACT_NAME) {
 				return true;
 			}
 		}
@@ -463,6 +572,119 @@ public final class SearchIndex implements Searchable {
 	}
 
 	/**
+	 * The generic verbs of the query if they are the only words matching a visible tool's
+	 * name or connector in any way while some other word matches none (R6.14): "create a
+	 * pull request" with only a payments application connected is not a request for any
+	 * tool that creates. Empty if the rule does not apply. A word found only in
+	 * descriptions does not count as matching here, as it does not for the floor.
+	 */
+	private List<String> onlyGenericVerbs(Plan plan, boolean[] searched, boolean[] firm, Scratch scratch) {
+		List<String> generic = new ArrayList<>();
+		boolean other = false;
+		for (Word word : plan.words()) {
+			if (word.kind() == Kind.SET_ASIDE) {
+				continue;
+			}
+			boolean anchored = false;
+			for (int t : searchedTerms(word, scratch)) {
+				if (searched[t] && reachesName(t, scratch)) {
+					if (!this.lexicon.isGenericVerb(plan.terms().get(t))) {
+						return List.of();
+					}
+					anchored = true;
+					if (!generic.contains(plan.terms().get(t))) {
+						generic.add(plan.terms().get(t));
+					}
+				}
+			}
+			other |= !anchored;
+		}
+		return other ? generic : List.of();
+	}
+
+	/**
+	 * The object of the request: the first searched token after the first verb (a generic
+	 * verb or a word of the verb table), as English puts it ("add a record to the table":
+	 * record); -1 if there is none. Its weight counts {@link #OBJECT} times in the score,
+	 * never in the floor (docs/search.md, refinement 15).
+	 */
+	private int object(Plan plan, boolean[] searched) {
+		boolean verb = false;
+		for (Word word : plan.words()) {
+			for (int t : word.terms()) {
+				if (!searched[t]) {
+					continue;
+				}
+				String term = plan.terms().get(t);
+				boolean isVerb = this.lexicon.isGenericVerb(term) || !this.lexicon.equivalents(term).isEmpty();
+				if (verb && !isVerb) {
+					return t;
+				}
+				verb |= isVerb;
+			}
+		}
+		return -1;
+	}
+
+	/**
+	 * Whether a hyphenated word is searched as its parts joined ({@code to-dos} as
+	 * {@code todos}): if that reaches a visible tool's name (docs/search.md, refinement
+	 * 12).
+	 */
+	private static boolean compounded(Word word, Scratch scratch) {
+		return word.compound() >= 0 && scratch.named[word.compound()];
+	}
+
+	/** The terms a word is searched by: its parts, or its parts joined. */
+	private static int[] searchedTerms(Word word, Scratch scratch) {
+		return compounded(word, scratch) ? new int[] { word.compound() } : word.terms();
+	}
+
+	/**
+	 * Whether a term matched some visible tool's name or connector: exactly, as the
+	 * beginning or an inflection of a name token, as a near miss or through an
+	 * equivalent; a name token that merely begins it ({@code for} of {@code forecast})
+	 * does not count.
+	 */
+	private static boolean reachesName(int t, Scratch scratch) {
+		return scratch.named[t];
+	}
+
+	private String genericOnly(List<String> generic, Plan plan, boolean[] searched, Scratch scratch) {
+		List<String> rest = new ArrayList<>();
+		for (Word word : plan.words()) {
+			boolean anchored = false;
+			for (int t : searchedTerms(word, scratch)) {
+				anchored |= searched[t] && reachesName(t, scratch);
+			}
+			if (word.kind() != Kind.SET_ASIDE && !anchored) {
+				rest.add(word.text());
+			}
+		}
+		return "No tool matches this query: only the generic " + (generic.size() == 1 ? "verb " : "verbs ")
+				+ bounded(generic) + " matched your tools, and " + bounded(rest)
+				+ " matched none of their names. Name the object in the tool's words, or connect the application"
+				+ " that has it first.";
+	}
+
+	/**
+	 * Whether the plain word before a connector ({@code hr} of {@code the hr notion})
+	 * names an account rather than being an ordinary word of the request (R6.12): where
+	 * the caller has several accounts of that connector, if it is no visible tool's name
+	 * token (account labels are name tokens); where the caller has one, only if it
+	 * matches no visible tool at all, the test R6.9c uses for an argument value.
+	 */
+	private static boolean namesAccount(AccountWords words, Scratch scratch) {
+		return words.severalAccounts() ? scratch.maxDirect[words.term()] < EXACT_NAME : scratch.df[words.term()] == 0;
+	}
+
+	private static SearchResult missingAccount(String label, QueryContext context) {
+		return new SearchResult(List.of(), List.of(), List.of(), label, null, List.of(),
+				"No tools: you have no account labelled '" + label + "'" + accountsYouHave(context)
+						+ ". Search without the account label, or connect that account first.");
+	}
+
+	/**
 	 * The answer for a query naming an application the caller has not connected: empty,
 	 * naming it; its tokens count as unmatched, as do the tokens that matched nothing.
 	 */
@@ -474,7 +696,7 @@ public final class SearchIndex implements Searchable {
 				unmatched.add(plan.terms().get(t));
 			}
 		}
-		return new SearchResult(List.of(), List.of(), unmatched, null,
+		return new SearchResult(List.of(), List.of(), unmatched, null, mention.display(), List.of(),
 				"No tools: " + mention.display() + " is not connected for you, so none of your tools belongs to it. "
 						+ "Connect " + mention.display() + " first, or search for an application you have connected.");
 	}
@@ -647,7 +869,7 @@ public final class SearchIndex implements Searchable {
 		return scratch;
 	}
 
-	private String noMatch(List<String> unmatched, List<String> setAside) {
+	private String noMatch(List<String> unmatched, List<String> setAside, List<String> nearest) {
 		StringBuilder message = new StringBuilder("No tool matches this query well enough to be worth calling");
 		if (!unmatched.isEmpty()) {
 			message.append(": ")
@@ -656,9 +878,48 @@ public final class SearchIndex implements Searchable {
 				.append(" no tool you can see");
 		}
 		message.append(setAsideSentence(setAside));
+		if (!nearest.isEmpty()) {
+			List<String> names = nearest.stream()
+				.map((key) -> this.tools[this.ordinals.get(key)].document().name())
+				.toList();
+			message.append(". The nearest tool names you can call: ")
+				.append(String.join(", ", names))
+				.append(" (not matches: call one only if it is the tool you meant)");
+		}
 		message.append(". Try the tool's name or fewer, more specific words; if the tool belongs to an application"
 				+ " you have not connected, connect it first.");
 		return message.toString();
+	}
+
+	/**
+	 * For an empty answer to a query shaped like a tool name: the visible tools whose
+	 * names share the most tokens with it (exactly, by prefix, stem, near miss or
+	 * equivalent), then the best of those matches, then the fewest other name tokens,
+	 * then by name (R6.6), at most {@value SearchResult#MAX_NEAREST}. Only tools the
+	 * search already touched are considered, so the cost stays that of the search.
+	 */
+	private List<String> nearest(Plan plan, double[] weights, Scratch scratch) {
+		int termCount = weights.length;
+		List<double[]> ranked = new ArrayList<>();
+		for (int c = 0; c < scratch.count; c++) {
+			int inName = 0;
+			double nameScore = 0;
+			for (int t = 0; t < termCount; t++) {
+				float value = scratch.scores[c * termCount + t];
+				if (value >= NEAR_MISS && weights[t] > 0) {
+					inName++;
+					nameScore += value;
+				}
+			}
+			if (inName > 0) {
+				int ordinal = scratch.candidates[c];
+				ranked.add(new double[] { ordinal, inName, nameScore, this.nameTokenCounts[ordinal] - inName });
+			}
+		}
+		ranked.sort((a, b) -> (a[1] != b[1]) ? Double.compare(b[1], a[1])
+				: (a[2] != b[2]) ? Double.compare(b[2], a[2]) : (a[3] != b[3]) ? Double.compare(a[3], b[3]) : CodePoints
+					.compare(this.tools[(int) a[0]].document().name(), this.tools[(int) b[0]].document().name()));
+		return ranked.stream().limit(SearchResult.MAX_NEAREST).map((r) -> this.tools[(int) r[0]].key()).toList();
 	}
 
 	private static String setAsideSentence(List<String> setAside) {

@@ -19,6 +19,8 @@ import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
 import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.command.client.api.ConsentGrantedEvent;
+import io.quiver.command.client.api.ConsentRevokedEvent;
 import io.quiver.command.connection.api.ConnectionCreatedEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
 import io.quiver.command.connection.api.ConnectionRelabeledEvent;
@@ -52,6 +54,7 @@ import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectedTools;
 import io.quiver.query.toolindex.api.ConnectionView;
+import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.RestrictionView;
@@ -104,6 +107,8 @@ public final class OrgState implements PolicySnapshot {
 	private final Map<String, Set<String>> entriesByConnection = new HashMap<>();
 
 	private final SearchIndex searchIndex = new SearchIndex();
+
+	private final ClientConsents consents = new ClientConsents();
 
 	private long version;
 
@@ -229,6 +234,12 @@ public final class OrgState implements PolicySnapshot {
 				}
 			}
 		}
+		else if (payload instanceof ConsentGrantedEvent e) {
+			this.consents.on(e);
+		}
+		else if (payload instanceof ConsentRevokedEvent e) {
+			this.consents.on(e);
+		}
 		else {
 			this.version--;
 		}
@@ -305,6 +316,11 @@ public final class OrgState implements PolicySnapshot {
 	@Override
 	public Collection<RestrictionView> restrictions() {
 		return this.restrictions.values();
+	}
+
+	@Override
+	public ConsentView consent(String consentId) {
+		return this.consents.consent(consentId);
 	}
 
 	@Override

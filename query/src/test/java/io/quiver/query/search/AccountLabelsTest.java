@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** R6.2, R6.9b: account labels decide between accounts of one application. */
+/** R6.2, R6.9b, R6.12: account labels decide between accounts of one application. */
 class AccountLabelsTest {
 
 	private static SearchFixture twoNotionAccounts() {
@@ -64,6 +64,50 @@ class AccountLabelsTest {
 
 		assertThat(result.missingAccount()).isNull();
 		assertThat(result.hits()).hasSize(2);
+	}
+
+	@Test
+	void anAccountNamedInPlainWordsIsThatAccount() {
+		SearchResult before = twoNotionAccounts().search("search the legal notion");
+		SearchResult after = twoNotionAccounts().search("search notion legal");
+
+		assertThat(SearchFixture.keys(before)).first().isEqualTo("notion-legal__search_pages");
+		assertThat(SearchFixture.keys(after)).first().isEqualTo("notion-legal__search_pages");
+		assertThat(before.missingAccount()).isNull();
+	}
+
+	@Test
+	void anAccountTheCallerLacksNamedInPlainWordsEmptiesTheAnswerAndNamesIt() {
+		SearchResult result = twoNotionAccounts().search("search pages in the hr notion");
+
+		assertThat(result.hits()).isEmpty();
+		assertThat(result.missingAccount()).isEqualTo("notion-hr");
+		assertThat(result.message()).contains("notion-hr").contains("notion-legal, notion-marketing");
+	}
+
+	@Test
+	void withOneAccountAPlainWordMatchingNothingBeforeTheConnectorIsAnAccountLabel() {
+		SearchFixture oneAccount = new SearchFixture()
+			.tool("notion__search_pages", "notion", "Notion", "Search pages by title, new or old")
+			.accounts("notion");
+
+		SearchResult sales = oneAccount.search("search the sales notion");
+
+		assertThat(sales.hits()).isEmpty();
+		assertThat(sales.missingAccount()).isEqualTo("notion-sales");
+
+		// "new" matches a description: an ordinary word, not a label
+		SearchResult fresh = oneAccount.search("search the new notion pages");
+
+		assertThat(SearchFixture.keys(fresh)).containsExactly("notion__search_pages");
+		assertThat(fresh.missingAccount()).isNull();
+	}
+
+	@Test
+	void aPlainWordBeforeAConnectorWithoutADeterminerIsAnOrdinaryWord() {
+		SearchResult result = twoNotionAccounts().search("search hr notion pages");
+
+		assertThat(result.missingAccount()).isNull();
 	}
 
 }

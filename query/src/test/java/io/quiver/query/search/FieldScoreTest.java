@@ -117,4 +117,16 @@ class FieldScoreTest {
 		assertThat(lexicon.equivalents("create")).doesNotContain("open");
 	}
 
+	@Test
+	void httpMethodVerbsOfOpenApiNamesAreReachedFromTheirActions() {
+		SearchFixture fixture = new SearchFixture().tool("notion__API-post-page", "Create a page")
+			.tool("notion__API-patch-page", "Update page properties")
+			.tool("notion__API-retrieve-a-page", "Retrieve a page")
+			.tool("acme__put_user", "Replace a user");
+
+		assertThat(SearchFixture.keys(fixture.search("create a page"))).first().isEqualTo("notion__API-post-page");
+		assertThat(SearchFixture.keys(fixture.search("update a page"))).first().isEqualTo("notion__API-patch-page");
+		assertThat(SearchFixture.keys(fixture.search("update user"))).first().isEqualTo("acme__put_user");
+	}
+
 }

@@ -210,4 +210,66 @@ class QueryReadingTest {
 		assertThat(SearchFixture.keys(result)).first().isEqualTo("github__list_issues");
 	}
 
+	@Test
+	void aBrandWordIsComparedWholeNotSplitAtItsCamelCase() {
+		// "GitHub" splits into git and hub; hub is another connector's id here
+		SearchFixture fixture = github();
+		fixture.context = new QueryContext(Set.of(), Set.of("github", "hub"), Set.of("github", "hub", "Hub"));
+
+		SearchResult result = fixture.search("list GitHub issues");
+
+		assertThat(SearchFixture.keys(result)).first().isEqualTo("github__list_issues");
+		assertThat(result.message()).isNull();
+	}
+
+	@Test
+	void aConnectorIdInsideALongerWordNamesNothing() {
+		SearchFixture fixture = github();
+		fixture.context = new QueryContext(Set.of(), Set.of("github", "box"), Set.of("github", "box", "Box"));
+
+		assertThat(fixture.search("list issues of the InBox team").message()).isNull();
+		assertThat(fixture.search("list issues in box").message()).contains("Box is not connected");
+	}
+
+	@Test
+	void thePartsOfAnUnderscoreOrHyphenJoinedWordAreWordsForApplicationNames() {
+		assertThat(github().search("list_all_cal_com_schedules").message()).contains("Cal.com is not connected");
+		assertThat(github().search("google-drive-search").message()).contains("Google Drive is not connected");
+		assertThat(github().search("search Quick Books invoices").message()).contains("QuickBooks is not connected");
+	}
+
+	@Test
+	void identifierShapeIsLettersAndDigitsAlternatingTwiceOrALongMixedToken() {
+		assertThat(QueryReader.identifier(Tokens.of("cus_NffrFeUfNV2Hib"))).isTrue();
+		assertThat(QueryReader.identifier(Tokens.of("PROJECT-1A2B"))).isTrue();
+		assertThat(QueryReader.identifier(Tokens.of("3f9a2c1"))).isTrue();
+		assertThat(QueryReader.identifier(Tokens.of("build20240105"))).isTrue();
+		assertThat(QueryReader.identifier(Tokens.of("ec2"))).isFalse();
+		assertThat(QueryReader.identifier(Tokens.of("oauth2"))).isFalse();
+		assertThat(QueryReader.identifier(Tokens.of("sha256"))).isFalse();
+		assertThat(QueryReader.identifier(Tokens.of("ENG-4821"))).isFalse();
+		assertThat(QueryReader.identifier(Tokens.of("list_issues"))).isFalse();
+	}
+
+	@Test
+	void identifierShapedWordIsAnArgumentValueEvenJoinedByUnderscores() {
+		SearchFixture fixture = new SearchFixture().tool("stripe__create_refund", "Refund a charge or payment intent")
+			.tool("stripe__list_customers", "List customers")
+			.tool("stripe__list_payment_intents", "List payment intents");
+
+		SearchResult result = fixture.search("refund charge ch_3NqFzL2eZvKYlo2C0x4Q for customer cus_Q2xW9Lk3aB");
+
+		assertThat(SearchFixture.keys(result)).first().isEqualTo("stripe__create_refund");
+		assertThat(result.setAside()).contains("ch_3NqFzL2eZvKYlo2C0x4Q", "cus_Q2xW9Lk3aB");
+		assertThat(result.unmatched()).isEmpty();
+	}
+
+	@Test
+	void identifierShapedWordWithAnExactNameTokenIsStillSearched() {
+		SearchResult result = github().search("create_issue_1a2b");
+
+		assertThat(result.setAside()).isEmpty();
+		assertThat(result.unmatched()).containsExactly("1a2b");
+	}
+
 }

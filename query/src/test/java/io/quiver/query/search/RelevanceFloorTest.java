@@ -171,4 +171,16 @@ class RelevanceFloorTest {
 		return org.assertj.core.data.Offset.offset(1e-9);
 	}
 
+	@Test
+	void theObjectAfterTheVerbWeighsMoreInTheScoreButNotInTheFloor() {
+		SearchFixture fixture = new SearchFixture().tool("airtable__create_table", "Create a table")
+			.tool("airtable__create_record", "Create a record")
+			.tool("airtable__list_bases", "List bases");
+
+		assertThat(SearchFixture.keys(fixture.search("add a record to the table"))).first()
+			.isEqualTo("airtable__create_record");
+		assertThat(SearchFixture.keys(fixture.search("add a table to the record"))).first()
+			.isEqualTo("airtable__create_table");
+	}
+
 }

@@ -70,29 +70,85 @@ public class CredentialVault {
 					"storing a credential needs an organisation, a connection and the " + "credential");
 		}
 		String ref = "vault-" + UUID.randomUUID();
-		byte[] nonce = new byte[NONCE_BYTES];
-		this.random.nextBytes(nonce);
 		byte[] plaintext = serialize(credential);
-		byte[] sealed;
 		try {
-			Cipher cipher = cipher(Cipher.ENCRYPT_MODE, nonce, ref, orgId, connectionId);
-			sealed = cipher.doFinal(plaintext);
-		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("cannot encrypt the credential for vault entry " + ref, ex);
+			this.jdbc.update(
+					"INSERT INTO credential_vault (ref, org_id, connection_id, ciphertext, created_at) VALUES (?, ?, ?, ?, ?)",
+					ref, orgId, connectionId, seal(ref, orgId, connectionId, plaintext), now());
 		}
 		finally {
 			Arrays.fill(plaintext, (byte) 0);
 		}
-		byte[] stored = ByteBuffer.allocate(1 + NONCE_BYTES + sealed.length)
-			.put(FORMAT_VERSION)
-			.put(nonce)
-			.put(sealed)
-			.array();
-		this.jdbc.update(
-				"INSERT INTO credential_vault (ref, org_id, connection_id, ciphertext, created_at) VALUES (?, ?, ?, ?, ?)",
-				ref, orgId, connectionId, stored, now());
 		return new GrantReference(ref, credential.type(), fingerprint(credential));
+	}
+
+	/**
+	 * Encrypts and stores a secret that is not a connection's credential: a signing key
+	 * of the authorization server, an identity provider's client secret. The entry is
+	 * bound to its owner (an organisation, or {@code _deployment}) and purpose, like a
+	 * credential to its connection.
+	 * @return the vault ref to keep instead of the secret
+	 */
+	public String storeSecret(String ownerId, String purpose, String secret) {
+		if (ownerId == null || purpose == null || secret == null || secret.isEmpty()) {
+			throw new IllegalArgumentException("storing a secret needs an owner, a purpose and the secret");
+		}
+		String ref = "vault-" + UUID.randomUUID();
+		byte[] plaintext = secret.getBytes(StandardCharsets.UTF_8);
+		try {
+			this.jdbc.update(
+					"INSERT INTO credential_vault (ref, org_id, connection_id, ciphertext, created_at) VALUES (?, ?, ?, ?, ?)",
+					ref, ownerId, purpose, seal(ref, ownerId, purpose, plaintext), now());
+		}
+		finally {
+			Arrays.fill(plaintext, (byte) 0);
+		}
+		return ref;
+	}
+
+	/**
+	 * A secret stored by {@link #storeSecret}; an entry of another owner reads as
+	 * unknown.
+	 * @throws CredentialUnavailableException when the entry was erased, does not exist,
+	 * or does not decrypt
+	 */
+	public String readSecret(String ownerId, String vaultRef) {
+		byte[] plaintext = open(vaultRef, entry(ownerId, vaultRef));
+		try {
+			return new String(plaintext, StandardCharsets.UTF_8);
+		}
+		finally {
+			Arrays.fill(plaintext, (byte) 0);
+		}
+	}
+
+	private byte[] seal(String ref, String orgId, String connectionId, byte[] plaintext) {
+		byte[] nonce = new byte[NONCE_BYTES];
+		this.random.nextBytes(nonce);
+		byte[] sealed;
+		try {
+			sealed = cipher(Cipher.ENCRYPT_MODE, nonce, ref, orgId, connectionId).doFinal(plaintext);
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException("cannot encrypt vault entry " + ref, ex);
+		}
+		return ByteBuffer.allocate(1 + NONCE_BYTES + sealed.length).put(FORMAT_VERSION).put(nonce).put(sealed).array();
+	}
+
+	private Entry entry(String orgId, String vaultRef) {
+		List<Entry> rows = this.jdbc.query(
+				"SELECT org_id, connection_id, ciphertext FROM credential_vault WHERE ref = ?",
+				(rs, n) -> new Entry(rs.getString(1), rs.getString(2), rs.getBytes(3)), vaultRef);
+		if (rows.isEmpty() || (orgId != null && !orgId.equals(rows.get(0).orgId()))) {
+			throw new CredentialUnavailableException(Reason.UNKNOWN,
+					"no credential '" + vaultRef + "' in the vault; store a new credential on the connection");
+		}
+		Entry entry = rows.get(0);
+		if (entry.ciphertext() == null) {
+			throw new CredentialUnavailableException(Reason.ERASED, "credential '" + vaultRef
+					+ "' was erased (grant revoked, rotated or connection deleted); store a new credential");
+		}
+		return entry;
 	}
 
 	/**
@@ -109,19 +165,7 @@ public class CredentialVault {
 	 * organisation reads as unknown (SPEC R1.4).
 	 */
 	public Credential read(String orgId, String vaultRef) {
-		List<Entry> rows = this.jdbc.query(
-				"SELECT org_id, connection_id, ciphertext FROM credential_vault WHERE ref = ?",
-				(rs, n) -> new Entry(rs.getString(1), rs.getString(2), rs.getBytes(3)), vaultRef);
-		if (rows.isEmpty() || (orgId != null && !orgId.equals(rows.get(0).orgId()))) {
-			throw new CredentialUnavailableException(Reason.UNKNOWN,
-					"no credential '" + vaultRef + "' in the vault; store a new credential on the connection");
-		}
-		Entry entry = rows.get(0);
-		if (entry.ciphertext() == null) {
-			throw new CredentialUnavailableException(Reason.ERASED, "credential '" + vaultRef
-					+ "' was erased (grant revoked, rotated or connection deleted); store a new credential");
-		}
-		return decrypt(vaultRef, entry);
+		return decrypt(vaultRef, entry(orgId, vaultRef));
 	}
 
 	/**
@@ -161,27 +205,30 @@ public class CredentialVault {
 	}
 
 	private Credential decrypt(String vaultRef, Entry entry) {
+		byte[] plaintext = open(vaultRef, entry);
+		try {
+			return deserialize(plaintext, vaultRef);
+		}
+		finally {
+			Arrays.fill(plaintext, (byte) 0);
+		}
+	}
+
+	private byte[] open(String vaultRef, Entry entry) {
 		byte[] stored = entry.ciphertext();
 		if (stored.length < 1 + NONCE_BYTES + TAG_BITS / 8 || stored[0] != FORMAT_VERSION) {
 			throw unreadable(vaultRef);
 		}
 		byte[] nonce = Arrays.copyOfRange(stored, 1, 1 + NONCE_BYTES);
-		byte[] plaintext = null;
 		try {
 			Cipher cipher = cipher(Cipher.DECRYPT_MODE, nonce, vaultRef, entry.orgId(), entry.connectionId());
-			plaintext = cipher.doFinal(stored, 1 + NONCE_BYTES, stored.length - 1 - NONCE_BYTES);
-			return deserialize(plaintext, vaultRef);
+			return cipher.doFinal(stored, 1 + NONCE_BYTES, stored.length - 1 - NONCE_BYTES);
 		}
 		catch (AEADBadTagException ex) {
 			throw unreadable(vaultRef);
 		}
 		catch (GeneralSecurityException ex) {
 			throw new IllegalStateException("cannot decrypt vault entry " + vaultRef, ex);
-		}
-		finally {
-			if (plaintext != null) {
-				Arrays.fill(plaintext, (byte) 0);
-			}
 		}
 	}
 

@@ -8,7 +8,9 @@ import io.quiver.command.shared.api.ErrorCode;
 public enum OrganizationErrorCode implements ErrorCode {
 
 	/** A setting is out of range. */
-	INVALID_SETTINGS("organization.invalid-settings", Kind.INVALID);
+	INVALID_SETTINGS("organization.invalid-settings", Kind.INVALID),
+	/** An organisation with this id exists already (SPEC R14.6). */
+	ORGANIZATION_EXISTS("organization.exists", Kind.CONFLICT);
 
 	private final String code;
 

@@ -1,13 +1,23 @@
 package io.quiver.command.organization.api;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.quiver.command.member.api.Role;
+
 /**
  * An organisation's settings.
  *
  * @param collapseThreshold the surface collapses when the count is greater than this
  * (SPEC R5.3)
  * @param outbound limits on outbound calls
+ * @param scopeCaps per role, the most a member of that role may grant an AI client and
+ * use through one (scope wire names, SPEC R14.3); a role not named has no cap
  */
-public record OrganizationSettings(int collapseThreshold, OutboundPolicy outbound) {
+public record OrganizationSettings(int collapseThreshold, OutboundPolicy outbound, Map<Role, List<String>> scopeCaps) {
 
 	public static final int DEFAULT_COLLAPSE_THRESHOLD = 30;
 
@@ -21,6 +31,28 @@ public record OrganizationSettings(int collapseThreshold, OutboundPolicy outboun
 		if (outbound == null) {
 			outbound = OutboundPolicy.DEFAULT;
 		}
+		Map<Role, List<String>> caps = new TreeMap<>();
+		if (scopeCaps != null) {
+			scopeCaps.forEach((role, scopes) -> {
+				if (role == null || scopes == null) {
+					throw new IllegalArgumentException("scopeCaps maps a role to a list of scopes");
+				}
+				caps.put(role, List.copyOf(new TreeSet<>(scopes)));
+			});
+		}
+		scopeCaps = Map.copyOf(caps);
+	}
+
+	public OrganizationSettings(int collapseThreshold, OutboundPolicy outbound) {
+		this(collapseThreshold, outbound, Map.of());
+	}
+
+	/**
+	 * The scopes a member of the role may use through an AI client, or null for no cap.
+	 */
+	public Set<String> scopeCap(Role role) {
+		List<String> cap = this.scopeCaps.get(role);
+		return (cap != null) ? Set.copyOf(cap) : null;
 	}
 
 }

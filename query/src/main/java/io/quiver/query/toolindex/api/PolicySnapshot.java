@@ -50,6 +50,9 @@ public interface PolicySnapshot {
 
 	RestrictionView restriction(String restrictionId);
 
+	/** A consent to a client (SPEC R14.3), revoked or not, or null. */
+	ConsentView consent(String consentId);
+
 	/** The restrictions whose target is exactly this one. */
 	List<RestrictionView> restrictionsFor(Target target);
 

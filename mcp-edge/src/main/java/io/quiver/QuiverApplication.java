@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 
 import io.quiver.edge.config.QuiverProperties;
+import io.quiver.query.audit.proof.VerifyTrailCommand;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -16,7 +17,10 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  * package so that component scanning covers the command, query and edge modules.
  * <p>
  * With {@code --quiver.rebuild=<projection|all>} or {@code --quiver.create-org=<slug>} it
- * runs that admin command instead of serving, and exits.
+ * runs that admin command instead of serving, and exits; with
+ * {@code --quiver.verify-trail=<export.jsonl>} it runs the auditor's offline check of an
+ * export against a signed checkpoint ({@link VerifyTrailCommand}) without starting
+ * anything, and exits.
  */
 @SpringBootApplication
 @EnableScheduling
@@ -24,6 +28,10 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 public class QuiverApplication {
 
 	public static void main(String[] args) {
+		if (VerifyTrailCommand.requested(args)) {
+			// the auditor's offline check: no server, no database, no Spring context
+			System.exit(VerifyTrailCommand.run(args, System.out));
+		}
 		System.setProperty("axoniq.update-checker.disabled", "true");
 		System.setProperty("disable-axoniq-console-message", "true");
 		if (Arrays.stream(args)

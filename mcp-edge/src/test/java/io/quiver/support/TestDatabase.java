@@ -80,12 +80,26 @@ public final class TestDatabase {
 		properties.put("quiver.vault.key", VAULT_KEY);
 		properties.put("quiver.dev-issuer.enabled", "true");
 		properties.put("quiver.public-url", "http://localhost");
+		// as behind a proxy or on Kubernetes: forwarded headers are believed from anyone,
+		// so tests show that nothing that matters trusts them
+		properties.put("server.forward-headers-strategy", "native");
+		properties.put("server.tomcat.remoteip.internal-proxies", ".*");
 		return properties;
 	}
 
+	/**
+	 * The application's URL: this JVM's schema, and an application name that lets a test
+	 * find (and terminate) exactly this JVM's connections in {@code pg_stat_activity}.
+	 */
 	public static String postgresUrl() {
 		String base = System.getenv(POSTGRES_URL);
-		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
+		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA + "&ApplicationName="
+				+ applicationName();
+	}
+
+	/** The {@code application_name} of this JVM's connections. */
+	public static String applicationName() {
+		return "quiver-" + SCHEMA;
 	}
 
 	public static String schema() {

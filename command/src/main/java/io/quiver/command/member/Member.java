@@ -17,6 +17,7 @@ import io.quiver.command.member.api.SuspendMemberCommand;
 import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.command.shared.api.TextField;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.messaging.annotation.MetaDataValue;
@@ -48,6 +49,9 @@ public class Member {
 
 	private static final Pattern SUBJECT = Pattern.compile("[\\x21-\\x7E]{1,255}");
 
+	/** The longest e-mail address (RFC 5321: 64 + 1 + 255). */
+	private static final int MAX_EMAIL = 320;
+
 	@AggregateIdentifier
 	private String memberId;
 
@@ -74,6 +78,7 @@ public class Member {
 		if (command.role() == null) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "an invitation needs a role");
 		}
+		TextField.singleLine("email", command.email(), MAX_EMAIL);
 		if (roster.isSubjectTaken(command.orgId(), command.subject())) {
 			throw new CommandRejectedException(MemberErrorCode.SUBJECT_TAKEN, "subject '" + command.subject()
 					+ "' is already a member of this organisation; change that member's role instead");

@@ -22,6 +22,7 @@ import io.quiver.command.organization.api.OrganizationSettings;
 import io.quiver.command.organization.api.OrganizationSettingsChangedEvent;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.command.shared.api.TextField;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
@@ -66,6 +67,7 @@ public class Organization {
 		if (command.name() == null || command.name().isBlank()) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "an organisation needs a name");
 		}
+		TextField.singleLine("name", command.name(), 200);
 		apply(new OrganizationCreatedEvent(command.orgId(), command.name(), OrganizationSettings.DEFAULT));
 	}
 

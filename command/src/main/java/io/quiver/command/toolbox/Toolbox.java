@@ -9,6 +9,7 @@ import io.quiver.command.member.api.Target;
 import io.quiver.command.naming.AdvertisedNamespace;
 import io.quiver.command.naming.api.NamingRules;
 import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.TextField;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.command.toolbox.api.AddToolboxEntryCommand;
 import io.quiver.command.toolbox.api.CreateToolboxCommand;
@@ -55,6 +56,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 @Aggregate
 public class Toolbox {
 
+	private static final int MAX_DESCRIPTION = 2000;
+
 	@AggregateIdentifier
 	private String toolboxId;
 
@@ -81,6 +84,7 @@ public class Toolbox {
 			throw new CommandRejectedException(ToolboxErrorCode.NAME_TAKEN, "name '" + command.name()
 					+ "' is already used by a toolbox or a connection of this organisation; choose another name");
 		}
+		TextField.multiLine("description", command.description(), MAX_DESCRIPTION);
 		apply(new ToolboxCreatedEvent(command.orgId(), command.toolboxId(), command.name(), command.description()));
 	}
 

@@ -6,12 +6,12 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.audit.AuditService.Filters;
 import io.quiver.query.access.Caller;
 import io.quiver.query.audit.api.AuditEntry;
+import io.quiver.query.audit.proof.EntryJson;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -29,15 +29,12 @@ public class AuditExports {
 
 	static final String CSV_HEADER = "seq,entryId,at,memberId,subject,requestedName,viaExecuteTool,resolvedTool,"
 			+ "operation,connectionId,account,classification,gate,decision,outcome,errorCode,argumentNames,"
-			+ "argumentCount,durationMicros,prevHash,hash";
+			+ "argumentCount,durationMicros,prevHash,hash,v";
 
 	private final AuditService audit;
 
-	private final ObjectMapper json;
-
-	AuditExports(AuditService audit, ObjectMapper json) {
+	AuditExports(AuditService audit) {
 		this.audit = audit;
-		this.json = json;
 	}
 
 	/**
@@ -50,7 +47,7 @@ public class AuditExports {
 		if (!csv && !format.equals("jsonl")) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "format must be jsonl or csv");
 		}
-		ExportSink sink = new ExportSink(csv);
+		ExportSink sink = new ExportSink(csv, caller.orgId());
 		Runnable run = this.audit.export(caller, filters, (entry) -> sink.write(entry));
 		StreamingResponseBody body = (out) -> {
 			sink.writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
@@ -73,7 +70,7 @@ public class AuditExports {
 		Object[] fields = { e.seq(), e.entryId(), e.at(), e.memberId(), e.subject(), e.requestedName(),
 				e.viaExecuteTool(), e.resolvedTool(), e.operation(), e.connectionId(), e.account(), e.classification(),
 				e.gate(), e.decision(), e.outcome(), e.errorCode(), String.join(";", e.argumentNames()),
-				e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash() };
+				e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(), e.version() };
 		StringBuilder line = new StringBuilder();
 		for (int i = 0; i < fields.length; i++) {
 			if (i > 0) {
@@ -84,30 +81,50 @@ public class AuditExports {
 		return line.toString();
 	}
 
-	private static String csvField(Object value) {
+	/**
+	 * One CSV cell (RFC 4180), safe to open in a spreadsheet (SPEC R10.12): a cell that
+	 * starts with {@code = + - @}, a tab or a carriage return would be read as a formula
+	 * (OWASP "CSV injection"), so it is prefixed with an apostrophe and quoted, and a
+	 * spreadsheet shows it as text. The JSON-lines export keeps every value as it is.
+	 */
+	static String csvField(Object value) {
 		if (value == null) {
 			return "";
 		}
 		String text = value.toString();
-		if (text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+		boolean formula = !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0;
+		if (formula) {
+			text = "'" + text;
+		}
+		if (formula || text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0
+				|| text.indexOf('\r') >= 0) {
 			return '"' + text.replace("\"", "\"\"") + '"';
 		}
 		return text;
 	}
 
-	private final class ExportSink {
+	/**
+	 * Writes the entries: CSV lines, or JSON lines in the entries' canonical form, the
+	 * very bytes their hashes cover plus the hash, which the offline check reads back
+	 * (SPEC R10.11).
+	 */
+	private static final class ExportSink {
 
 		private final boolean csv;
 
+		private final String orgId;
+
 		private BufferedWriter writer;
 
-		ExportSink(boolean csv) {
+		ExportSink(boolean csv, String orgId) {
 			this.csv = csv;
+			this.orgId = orgId;
 		}
 
 		void write(AuditEntry entry) {
 			try {
-				this.writer.write(this.csv ? csvLine(entry) : AuditExports.this.json.writeValueAsString(entry));
+				this.writer.write(this.csv ? csvLine(entry)
+						: new String(EntryJson.line(this.orgId, entry), StandardCharsets.UTF_8));
 				this.writer.write('\n');
 			}
 			catch (IOException ex) {

@@ -2,28 +2,35 @@ package io.quiver.edge.audit;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.function.Consumer;
 
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.command.shared.api.InvalidFieldException;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.audit.api.AuditCheckpoint;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditPage;
+import io.quiver.query.audit.api.AuditProofs;
 import io.quiver.query.audit.api.AuditTrail;
 import io.quiver.query.audit.api.AuditVerification;
+import io.quiver.query.audit.api.ConsistencyProof;
 import io.quiver.query.audit.api.FindAuditEntriesQuery;
+import io.quiver.query.audit.api.InclusionProof;
 import io.quiver.query.support.Instants;
 import io.quiver.query.trail.api.ControlPlaneChange;
 import io.quiver.query.trail.api.FindControlPlaneChangesQuery;
 import org.springframework.stereotype.Service;
 
 /**
- * The audit trail for auditors (SPEC R10.3–R10.5): tool calls filtered and paged, chain
- * verification, streaming export, and the control-plane changes.
+ * The audit trail for auditors (SPEC R10.3–R10.5, R10.11): tool calls filtered and paged,
+ * chain verification, streaming export, signed checkpoints and their proofs, and the
+ * control-plane changes.
  */
 @Service
 public class AuditService {
@@ -36,10 +43,13 @@ public class AuditService {
 
 	private final Queries queries;
 
-	public AuditService(ControlPlaneAccess access, AuditTrail trail, Queries queries) {
+	private final AuditProofs proofs;
+
+	public AuditService(ControlPlaneAccess access, AuditTrail trail, Queries queries, AuditProofs proofs) {
 		this.access = access;
 		this.trail = trail;
 		this.queries = queries;
+		this.proofs = proofs;
 	}
 
 	public AuditPage list(Caller caller, Filters filters, String cursor, Integer limit) {
@@ -55,6 +65,51 @@ public class AuditService {
 	public AuditVerification verify(Caller caller) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_VERIFY);
 		return this.trail.verify(caller.orgId());
+	}
+
+	/**
+	 * The signed checkpoint of the first {@code size} entries, or of the whole trail as
+	 * it is now (signed now if it grew since the last one) (SPEC R10.11).
+	 */
+	public AuditCheckpoint checkpoint(Caller caller, Long size) {
+		this.access.require(caller, ControlPlaneOperation.AUDIT_CHECKPOINT);
+		return refusingBadInput(
+				() -> (size == null) ? this.proofs.latest(caller.orgId()) : this.proofs.at(caller.orgId(), size));
+	}
+
+	/** The inclusion proof of an entry (its seq or id) in a checkpoint (R10.11). */
+	public InclusionProof inclusion(Caller caller, String entry, Long size) {
+		this.access.require(caller, ControlPlaneOperation.AUDIT_PROVE);
+		if (entry == null || entry.isBlank()) {
+			throw new InvalidFieldException("entry", "'entry' is required: the seq or the entry id of an entry");
+		}
+		return refusingBadInput(() -> this.proofs.inclusion(caller.orgId(), entry.strip(), size));
+	}
+
+	/** The consistency proof between the checkpoints of two sizes (R10.11). */
+	public ConsistencyProof consistency(Caller caller, Long from, Long to) {
+		this.access.require(caller, ControlPlaneOperation.AUDIT_PROVE);
+		if (from == null) {
+			throw new InvalidFieldException("from", "'from' is required: the size of the earlier checkpoint");
+		}
+		return refusingBadInput(() -> this.proofs.consistency(caller.orgId(), from, to));
+	}
+
+	/** The published key checkpoints are signed with, PEM. */
+	public String checkpointKey() {
+		return this.proofs.signer().publicKeyPem();
+	}
+
+	private static <T> T refusingBadInput(java.util.function.Supplier<T> answer) {
+		try {
+			return answer.get();
+		}
+		catch (NoSuchElementException ex) {
+			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND, ex.getMessage());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
 	}
 
 	/**

@@ -3,13 +3,17 @@ package io.quiver.edge.audit;
 import java.util.List;
 
 import io.quiver.edge.audit.AuditService.Filters;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.tool.Arguments;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneToolset;
 import io.quiver.edge.tool.ToolSchema;
+import io.quiver.query.access.Caller;
 import org.springframework.stereotype.Component;
 
+import static io.quiver.query.access.ControlPlaneOperation.AUDIT_CHECKPOINT;
 import static io.quiver.query.access.ControlPlaneOperation.AUDIT_LIST;
+import static io.quiver.query.access.ControlPlaneOperation.AUDIT_PROVE;
 import static io.quiver.query.access.ControlPlaneOperation.AUDIT_VERIFY;
 
 /**
@@ -48,7 +52,46 @@ class AuditTools implements ControlPlaneToolset {
 				new ControlPlaneTool(AUDIT_VERIFY, "Verify the audit trail",
 						"Walk the organisation's hash chain of audit entries and report whether it is intact, how "
 								+ "many entries were checked, and the first broken link if any.",
-						ToolSchema.object().build(), (caller, args) -> this.audit.verify(caller)));
+						ToolSchema.object().build(), (caller, args) -> this.audit.verify(caller)),
+				new ControlPlaneTool(AUDIT_CHECKPOINT, "Get a signed checkpoint of the audit trail",
+						"A checkpoint signed with Quiver's published Ed25519 key: the number of entries, the "
+								+ "Merkle root over them (RFC 9162), when and by which key it was signed. Without "
+								+ "size, the trail as it is now; with size, its first size entries. Auditors keep "
+								+ "checkpoints and verify exports and proofs against them offline.",
+						ToolSchema.object()
+							.integer("size", "The number of entries the checkpoint covers (default: all).", 0,
+									Integer.MAX_VALUE, false)
+							.build(),
+						(caller, args) -> this.audit.checkpoint(caller, optionalLong(args, "size"))),
+				new ControlPlaneTool(AUDIT_PROVE, "Prove an audit entry or the trail's consistency",
+						"With entry (a seq or an entry id): the inclusion proof of that entry in the checkpoint "
+								+ "of 'to' entries (default: the latest). With from: the consistency proof that the "
+								+ "checkpoint of 'from' entries is a prefix of the one of 'to' entries (default: "
+								+ "the latest), i.e. that nothing before it was changed. Proofs are checked "
+								+ "offline against the published key.",
+						ToolSchema.object()
+							.string("entry", "The seq or entry id of the entry to prove.", false)
+							.integer("from", "The size of the earlier checkpoint.", 1, Integer.MAX_VALUE, false)
+							.integer("to", "The size of the later checkpoint (default: the latest).", 1,
+									Integer.MAX_VALUE, false)
+							.build(),
+						(caller, args) -> prove(caller, args)));
+	}
+
+	private Object prove(Caller caller, ObjectNode args) {
+		String entry = Arguments.optionalString(args, "entry");
+		Long from = optionalLong(args, "from");
+		Long to = optionalLong(args, "to");
+		if ((entry == null) == (from == null)) {
+			throw new IllegalArgumentException(
+					"give entry (an inclusion proof) or from (a consistency proof), one of the two");
+		}
+		return (entry != null) ? this.audit.inclusion(caller, entry, to) : this.audit.consistency(caller, from, to);
+	}
+
+	private static Long optionalLong(ObjectNode args, String name) {
+		Integer value = Arguments.optionalInteger(args, name);
+		return (value != null) ? Long.valueOf(value) : null;
 	}
 
 }

@@ -26,6 +26,7 @@ import io.quiver.query.audit.api.AuditTrail;
 import io.quiver.query.gate.AccessGate;
 import io.quiver.query.gate.ArgumentGate;
 import io.quiver.query.gate.CallerSurface;
+import io.quiver.query.gate.FrozenMergeGate;
 import io.quiver.query.gate.Gate;
 import io.quiver.query.gate.MemberStatusGate;
 import io.quiver.query.gate.ScopeGate;
@@ -33,6 +34,8 @@ import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.gate.Verdict;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
+import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectionView;
@@ -72,6 +75,8 @@ public class ToolCallPipeline {
 
 	private final ArgumentGate argumentGate;
 
+	private final FrozenMergeGate frozenMergeGate;
+
 	private final OutboundUrlGate outboundUrlGate;
 
 	private final ControlPlaneTools controlPlane;
@@ -84,8 +89,8 @@ public class ToolCallPipeline {
 
 	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
-			OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane, ToolExecutor connectedTools,
-			AuditTrail audit, ObjectMapper json) {
+			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane,
+			ToolExecutor connectedTools, AuditTrail audit, ObjectMapper json) {
 		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 		this.toolExecuteGate = toolExecuteGate;
@@ -93,6 +98,7 @@ public class ToolCallPipeline {
 		this.accessGate = accessGate;
 		this.scopeGate = scopeGate;
 		this.argumentGate = argumentGate;
+		this.frozenMergeGate = frozenMergeGate;
 		this.outboundUrlGate = outboundUrlGate;
 		this.controlPlane = controlPlane;
 		this.connectedTools = connectedTools;
@@ -121,15 +127,7 @@ public class ToolCallPipeline {
 			result = decideAndRun(caller, attempt, relay);
 		}
 		catch (RuntimeException ex) {
-			// the class and frames only, never the message: it could quote an argument
-			// value (R10.2, see Failures)
-			String incident = Failures.incident();
-			log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}", attempt.resolvedTool(),
-					ex.getClass().getName(), incident, Failures.trace(ex));
-			attempt.failed("internal-error");
-			result = ToolResult.error("Quiver could not complete this call because of an internal error (incident "
-					+ incident + "); nothing is known to have changed. Try again, and report the incident if it "
-					+ "persists.");
+			result = failed(attempt, ex);
 		}
 		attempt.finished(System.nanoTime() - started);
 		try {
@@ -141,11 +139,29 @@ public class ToolCallPipeline {
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			log.error("The audit trail refused an entry for {}: {}", attempt.resolvedTool(),
+			log.error("The audit trail refused an entry for {}: {}", CallerText.log(attempt.resolvedTool()),
 					cause.getClass().getName());
 			return auditUnavailable(attempt);
 		}
 		return result;
+	}
+
+	/** A call that failed unexpectedly: in band, and logged without any message. */
+	private static ToolResult failed(Attempt attempt, RuntimeException ex) {
+		if (DatabaseFailures.unavailable(ex)) {
+			log.warn("tools/call of {} found the database unavailable: {}", CallerText.log(attempt.resolvedTool()),
+					ex.getClass().getName());
+			attempt.failed("database-unavailable");
+			return ToolResult.databaseUnavailable(attempt.executed());
+		}
+		// the class and frames only, never the message: it could quote an argument value
+		// (R10.2, see Failures)
+		String incident = Failures.incident();
+		log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}",
+				CallerText.log(attempt.resolvedTool()), ex.getClass().getName(), incident, Failures.trace(ex));
+		attempt.failed("internal-error");
+		return ToolResult.error("Quiver could not complete this call because of an internal error (incident " + incident
+				+ "); nothing is known to have changed. Try again, and report the incident if it " + "persists.");
 	}
 
 	private ToolResult auditUnavailable(Attempt attempt) {
@@ -293,27 +309,30 @@ public class ToolCallPipeline {
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
-		ArgumentMerge merge = ArgumentMerge.of(tool, arguments);
-		verdict = this.argumentGate.check(tool.name(), advertised.inputSchema(), merge.callerArguments());
+		verdict = this.argumentGate.check(tool.name(), advertised.inputSchema(), arguments);
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
 		ConnectorDefinition connector = policy.connector(tool.connectorId());
+		verdict = this.frozenMergeGate.check(tool, connector, arguments);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		ObjectNode merged = ArgumentMerge.merge(tool, arguments);
 		verdict = (connector.kind() == ConnectorKind.HTTP)
-				? this.outboundUrlGate.check(connector, tool.operation(), merge.merged())
+				? this.outboundUrlGate.check(connector, tool.operation(), merged)
 				: this.outboundUrlGate.check(connector, connector.baseUrl());
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
 		ConnectionView connection = policy.connection(connectionId);
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), connectionId,
-				connection.label(), connection.grant(), merge.merged(), policy.settings().outbound(), relay);
+				connection.label(), connection.grant(), merged, policy.settings().outbound(), relay);
 		return () -> {
 			attempt.executing();
 			UpstreamResult result = this.connectedTools.execute(call);
 			attempt.reached(result.reachedConnectionId(), result.reachedAccount());
-			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(),
-					merge.meta());
+			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(), null);
 			if (result.isError() && relay.cancelled()) {
 				attempt.cancelled();
 				return answer;

@@ -29,6 +29,14 @@ public record ToolResult(ArrayNode content, JsonNode structuredContent, boolean 
 		return new ToolResult(content, null, true, null);
 	}
 
+	/**
+	 * SPEC R7.9: the database was out of reach; says whether the tool ran, and to retry.
+	 */
+	public static ToolResult databaseUnavailable(boolean executed) {
+		return error((executed ? "The call was made, but its outcome cannot be confirmed" : "The call was not made")
+				+ ": Quiver's database is unavailable for the moment. Try again in a few seconds.");
+	}
+
 	public ToolResult withMeta(ObjectNode meta) {
 		return new ToolResult(this.content, this.structuredContent, this.isError, meta);
 	}

@@ -5,6 +5,8 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.RolePermissions;
+import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,9 +85,13 @@ class ConsoleAdvice {
 			return error(HttpStatus.valueOf(known.getStatusCode().value()), "invalid-request",
 					known.getBody().getDetail(), request);
 		}
+		if (DatabaseFailures.unavailable(ex)) {
+			return error(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable",
+					"Quiver's database is unavailable for the moment; reload this page in a few seconds.", request);
+		}
 		String incident = Failures.incident();
-		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", request.getMethod(), request.getRequestURI(),
-				ex.getClass().getName(), incident, Failures.trace(ex));
+		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", CallerText.log(request.getMethod()),
+				CallerText.log(request.getRequestURI()), ex.getClass().getName(), incident, Failures.trace(ex));
 		return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
 				"Quiver could not complete this request because of an internal error (incident " + incident
 						+ "). Try again, and report the incident if it persists.",

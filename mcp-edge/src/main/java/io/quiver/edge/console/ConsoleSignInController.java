@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.edge.security.DevIssuer;
+import io.quiver.edge.security.SocketAddress;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -91,7 +92,7 @@ class ConsoleSignInController {
 			return page(request, model, "The development sign-in is off here: sign in with your identity provider.",
 					organization, subject);
 		}
-		if (!this.devIssuer.answers(request.getRemoteAddr())) {
+		if (!this.devIssuer.answers(request)) {
 			response.setStatus(HttpStatus.FORBIDDEN.value());
 			return page(request, model, "The development sign-in answers loopback addresses only.", organization,
 					subject);
@@ -138,7 +139,7 @@ class ConsoleSignInController {
 	}
 
 	private String page(HttpServletRequest request, Model model, String error, String org, String subject) {
-		model.addAttribute("devSignIn", this.devIssuer.answers(request.getRemoteAddr()));
+		model.addAttribute("devSignIn", this.devIssuer.answers(request));
 		model.addAttribute("providers", providers(org));
 		model.addAttribute("error", error);
 		model.addAttribute("organization", org);

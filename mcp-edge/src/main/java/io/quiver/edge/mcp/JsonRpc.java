@@ -2,7 +2,8 @@ package io.quiver.edge.mcp;
 
 /**
  * JSON-RPC 2.0 error codes, used only for malformed JSON-RPC and the protocol's own
- * refusals (SPEC R7.2, R12.4): what a model can fix is answered in band instead.
+ * refusals (SPEC R7.2, R12.4): what a model can fix is answered in band instead; and the
+ * internal error for a database out of reach outside {@code tools/call} (R7.9).
  */
 final class JsonRpc {
 

@@ -31,6 +31,7 @@ import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
@@ -204,27 +205,41 @@ class McpEndpoint implements DisposableBean {
 		if (params != null && !params.isNull() && !params.isObject()) {
 			return error(HttpStatus.OK, id, JsonRpc.INVALID_PARAMS, "Invalid params: params must be an object");
 		}
-		if (ModernRequest.isModern(request, method.textValue(), parameters)) {
-			return modern(request, id, method.textValue(), parameters, authentication);
-		}
-		String protocolVersion = request.getHeader("MCP-Protocol-Version");
-		if (protocolVersion != null && !McpVersions.isLegacy(protocolVersion)) {
-			Refusal refusal = ModernRequest.unsupported(protocolVersion);
-			return error(HttpStatus.BAD_REQUEST, id, refusal.code(), refusal.getMessage(), refusal.data());
-		}
-		if ("initialize".equals(method.textValue())) {
-			return initialize(id, parameters, authentication);
-		}
-		McpSessions.Session session = null;
-		String sessionId = request.getHeader(SESSION_HEADER);
-		if (sessionId != null) {
-			CallerIdentity identity = this.callers.identify(authentication);
-			session = (identity != null) ? this.sessions.find(sessionId, identity) : null;
-			if (session == null) {
-				return sessionNotFound(id);
+		try {
+			if (ModernRequest.isModern(request, method.textValue(), parameters)) {
+				return modern(request, id, method.textValue(), parameters, authentication);
 			}
+			String protocolVersion = request.getHeader("MCP-Protocol-Version");
+			if (protocolVersion != null && !McpVersions.isLegacy(protocolVersion)) {
+				Refusal refusal = ModernRequest.unsupported(protocolVersion);
+				return error(HttpStatus.BAD_REQUEST, id, refusal.code(), refusal.getMessage(), refusal.data());
+			}
+			if ("initialize".equals(method.textValue())) {
+				return initialize(id, parameters, authentication);
+			}
+			McpSessions.Session session = null;
+			String sessionId = request.getHeader(SESSION_HEADER);
+			if (sessionId != null) {
+				CallerIdentity identity = this.callers.identify(authentication);
+				session = (identity != null) ? this.sessions.find(sessionId, identity) : null;
+				if (session == null) {
+					return sessionNotFound(id);
+				}
+			}
+			return legacy(id, method.textValue(), parameters, authentication, session);
 		}
-		return legacy(id, method.textValue(), parameters, authentication, session);
+		catch (RuntimeException ex) {
+			if (!DatabaseFailures.unavailable(ex)) {
+				throw ex;
+			}
+			// SPEC R7.9: a tools/call answers in band, any other method a JSON-RPC
+			// internal error saying to retry; never an HTTP 500
+			boolean modern = ModernRequest.isModern(request, method.textValue(), parameters);
+			return method.textValue().equals("tools/call")
+					? result(id, ToolResult.databaseUnavailable(false).toJson(), modern)
+					: error(HttpStatus.OK, id, JsonRpc.INTERNAL_ERROR,
+							"Quiver's database is unavailable for the moment; retry in a few seconds");
+		}
 	}
 
 	private ResponseEntity<?> legacy(JsonNode id, String method, ObjectNode params, Authentication authentication,

@@ -65,7 +65,7 @@ class AnonymousLoopbackSubject {
 			protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 					throws ServletException, IOException {
 				if (request.getRequestURI().equals("/mcp") && request.getHeader(HttpHeaders.AUTHORIZATION) == null
-						&& DevTokenController.isLoopback(request.getRemoteAddr())) {
+						&& SocketAddress.isLoopback(request)) {
 					Instant now = Instant.now();
 					Jwt jwt = new Jwt("anonymous-loopback", now, now.plusSeconds(60), Map.of("alg", "none"),
 							Map.of("sub", AnonymousLoopbackSubject.this.subject, AnonymousLoopbackSubject.this.orgClaim,

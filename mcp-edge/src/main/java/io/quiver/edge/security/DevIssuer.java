@@ -21,6 +21,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.edge.config.Deployment;
 import io.quiver.edge.config.QuiverProperties;
 import org.slf4j.Logger;
@@ -65,12 +66,13 @@ public class DevIssuer {
 	}
 
 	/**
-	 * Whether {@code /dev/token} and the development sign-in answer a caller at this
-	 * address, the socket's remote address: while the issuer is on, loopback callers, and
-	 * any caller with {@code quiver.dev-issuer.allow-remote}.
+	 * Whether {@code /dev/token} and the development sign-in answer this request: while
+	 * the issuer is on, a request whose connection comes from loopback (the socket's
+	 * address, {@link SocketAddress}, which no forwarded header changes), and any caller
+	 * with {@code quiver.dev-issuer.allow-remote}.
 	 */
-	public boolean answers(String remoteAddress) {
-		return this.enabled && (this.allowRemote || DevTokenController.isLoopback(remoteAddress));
+	public boolean answers(HttpServletRequest request) {
+		return this.enabled && (this.allowRemote || SocketAddress.isLoopback(request));
 	}
 
 	/** The issuer claim of the tokens it signs: the public URL. */

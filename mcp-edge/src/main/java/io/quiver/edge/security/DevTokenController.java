@@ -1,7 +1,5 @@
 package io.quiver.edge.security;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -19,8 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code POST /dev/token} of the local issuer:
  * {@code {"sub":"alice","org":"demo","scope":"mcp:read mcp:tools"}} answers
  * {@code {"access_token":…,"token_type":"Bearer","expires_in":…}}. Loopback callers only
- * (see {@link DevIssuer#answers}); 404 when the issuer is off. The JWKS is public at
- * {@code /dev/jwks.json}.
+ * (the socket's address, never a forwarded header: see {@link DevIssuer#answers}); 404
+ * when the issuer is off. The JWKS is public at {@code /dev/jwks.json}.
  */
 @RestController
 class DevTokenController {
@@ -39,7 +37,7 @@ class DevTokenController {
 			return ResponseEntity.status(HttpStatus.NOT_FOUND)
 				.body(Map.of("error", "not_found", "error_description", "the local token issuer is off"));
 		}
-		if (!this.issuer.answers(http.getRemoteAddr())) {
+		if (!this.issuer.answers(http)) {
 			return ResponseEntity.status(HttpStatus.FORBIDDEN)
 				.body(Map.of("error", "access_denied", "error_description",
 						"the local token issuer answers loopback callers only"));
@@ -62,15 +60,6 @@ class DevTokenController {
 			return ResponseEntity.notFound().build();
 		}
 		return ResponseEntity.ok(this.issuer.publicKeys().toJSONObject(true));
-	}
-
-	static boolean isLoopback(String address) {
-		try {
-			return address != null && InetAddress.getByName(address).isLoopbackAddress();
-		}
-		catch (UnknownHostException ex) {
-			return false;
-		}
 	}
 
 	/**

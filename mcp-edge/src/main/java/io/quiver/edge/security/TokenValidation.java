@@ -1,7 +1,9 @@
 package io.quiver.edge.security;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 import com.nimbusds.jose.JOSEException;
@@ -23,6 +25,8 @@ import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
 import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
@@ -34,7 +38,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} or {@code jwk-set-uri};
  * the embedded authorization server's keys and the local issuer's otherwise), issuer,
  * expiry, and audience: a token must be issued for this server ({@code {public-url}/mcp}
- * or {@code {public-url}}), never passed through from another resource (RFC 8707).
+ * or {@code {public-url}}), never passed through from another resource (RFC 8707). A
+ * token without {@code exp} is refused: it would be valid forever.
  */
 @Configuration(proxyBeanMethods = false)
 // not in the rebuild command, which runs without the web server
@@ -71,6 +76,9 @@ class TokenValidation {
 					+ "or quiver.dev-issuer.enabled=true to use the local issuer.");
 		}
 		List<OAuth2TokenValidator<Jwt>> validators = new ArrayList<>();
+		// JwtTimestampValidator checks exp only when present: a token that never expires
+		// is refused outright
+		validators.add(new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull));
 		validators.add(new JwtTimestampValidator());
 		if (issuer != null && !issuer.isBlank()) {
 			validators.add(new JwtIssuerValidator(issuer));

@@ -5,11 +5,15 @@ import java.net.URI;
 import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
+import io.quiver.command.shared.api.InvalidFieldException;
+import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -39,11 +43,18 @@ public class ApiExceptionHandler {
 	 */
 	public static final String BODY_TOO_LARGE = ApiExceptionHandler.class.getName() + ".bodyTooLarge";
 
+	/** What a 503 asks a client to wait before it retries. */
+	public static final int RETRY_AFTER_SECONDS = 5;
+
 	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
 	@ExceptionHandler(CommandRejectedException.class)
 	ProblemDetail rejected(CommandRejectedException ex) {
-		return problem(status(ex.errorCode()), ex.errorCode().code(), ex.getMessage());
+		ProblemDetail problem = problem(status(ex.errorCode()), ex.errorCode().code(), ex.getMessage());
+		if (ex instanceof InvalidFieldException invalid) {
+			problem.setProperty("field", invalid.field());
+		}
+		return problem;
 	}
 
 	@ExceptionHandler(IllegalArgumentException.class)
@@ -94,13 +105,29 @@ public class ApiExceptionHandler {
 			// Boot would answer them
 			return ResponseEntity.status(known.getStatusCode()).body(known.getBody());
 		}
+		if (DatabaseFailures.unavailable(ex)) {
+			log.warn("{} {} found the database unavailable: {}", CallerText.log(request.getMethod()),
+					CallerText.log(request.getRequestURI()), ex.getClass().getName());
+			return databaseUnavailable();
+		}
 		String incident = Failures.incident();
-		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", request.getMethod(), request.getRequestURI(),
-				ex.getClass().getName(), incident, Failures.trace(ex));
+		log.error("{} {} failed unexpectedly with {} (incident {}):\n{}", CallerText.log(request.getMethod()),
+				CallerText.log(request.getRequestURI()), ex.getClass().getName(), incident, Failures.trace(ex));
 		return ResponseEntity.internalServerError()
 			.body(problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
 					"Quiver could not complete this request because of an internal error (incident " + incident
 							+ "); nothing is known to have changed. Try again, and report the incident if it persists."));
+	}
+
+	/**
+	 * SPEC R7.9: the database is out of reach. Nothing was changed, or what was changed
+	 * is durable; the request may be repeated.
+	 */
+	static ResponseEntity<ProblemDetail> databaseUnavailable() {
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS))
+			.body(problem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable",
+					"Quiver's database is unavailable for the moment; try again in a few seconds."));
 	}
 
 	static HttpStatus status(ErrorCode code) {

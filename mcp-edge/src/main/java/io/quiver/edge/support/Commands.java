@@ -4,6 +4,7 @@ import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.query.access.Caller;
+import io.quiver.query.support.DatabaseFailures;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.commandhandling.GenericCommandMessage;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -37,28 +38,38 @@ public class Commands {
 			this.gateway.sendAndWait(
 					GenericCommandMessage.asCommandMessage(command).withMetaData(MetaData.from(actor.asMetaData())));
 		}
-		catch (AggregateNotFoundException ex) {
-			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
-					"nothing with id '" + ex.getAggregateIdentifier() + "' exists in this organisation");
+		catch (RuntimeException ex) {
+			throw translate(ex);
 		}
-		catch (ConcurrencyException ex) {
-			throw new CommandRejectedException(CommonErrorCode.CONCURRENT_MODIFICATION,
+	}
+
+	/**
+	 * The refusal a failure stands for: the domain's own (however deep the framework
+	 * wrapped it), not found, a concurrent change, or a value the database cannot store
+	 * (a last line behind the commands' own checks, so that it is a 400 and never a 500);
+	 * anything else as it is.
+	 */
+	private static RuntimeException translate(RuntimeException ex) {
+		if (ex instanceof AggregateNotFoundException notFound) {
+			return new CommandRejectedException(CommonErrorCode.NOT_FOUND,
+					"nothing with id '" + notFound.getAggregateIdentifier() + "' exists in this organisation");
+		}
+		if (ex instanceof ConcurrencyException) {
+			return new CommandRejectedException(CommonErrorCode.CONCURRENT_MODIFICATION,
 					"another change to the same thing happened at the same time; retry");
 		}
-		catch (CommandExecutionException ex) {
-			if (ex.getCause() instanceof CommandRejectedException rejected) {
-				throw rejected;
-			}
-			throw ex;
-		}
-		catch (EventStoreException ex) {
+		if (ex instanceof CommandExecutionException || ex instanceof EventStoreException) {
 			for (Throwable t = ex; t != null; t = t.getCause()) {
 				if (t instanceof CommandRejectedException rejected) {
-					throw rejected;
+					return rejected;
 				}
 			}
-			throw ex;
 		}
+		if (DatabaseFailures.unstorable(ex)) {
+			return new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"a value is too long or holds a character that cannot be stored; shorten it or send plain text");
+		}
+		return ex;
 	}
 
 }

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -27,6 +26,8 @@ import io.quiver.edge.upstream.ResultRedactor.Redaction;
 import io.quiver.query.gate.outbound.OutboundTarget;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.gate.outbound.OutboundUrls;
+import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -40,7 +41,10 @@ import org.springframework.stereotype.Component;
  * GraphQL {@code {"query", "variables"}}), the connector's fixed headers, then the
  * credential, which no argument can override. A body argument named {@code body_x}, where
  * {@code x} is a path, query or header parameter of the operation, is the body property
- * {@code x} (the OpenAPI importer's rule for name clashes).</li>
+ * {@code x} (the OpenAPI importer's rule for name clashes). Only declared parameters
+ * arrive here (SPEC R7.8): the frozen-merge gate refused the caller's undeclared ones,
+ * and a toolbox entry's defaults and frozen values were checked against the operation
+ * when it was written.</li>
  * <li>Every hop is checked by the outbound URL gate immediately before connecting
  * (re-resolving the host); redirects are followed by hand, at most three, each
  * {@code Location} re-checked, so a redirect cannot leave the base URL or reach an
@@ -96,9 +100,13 @@ public class HttpToolExecutor implements ToolExecutor {
 					failure.reached());
 		}
 		catch (RuntimeException ex) {
+			if (DatabaseFailures.unavailable(ex)) {
+				// the credential could not be read: the pipeline answers it (R7.9)
+				throw ex;
+			}
 			// the class only: a message could quote the upstream's answer (R10.2)
-			log.warn("Unexpected {} running {}.{}", ex.getClass().getName(), call.connector().id(),
-					call.operation().name());
+			log.warn("Unexpected {} running {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
+					CallerText.log(call.operation().name()));
 			return UpstreamResult.failure(UpstreamError.MALFORMED,
 					"Call to '" + call.connectionLabel()
 							+ "' failed: its answer could not be handled; try again, or report it if it persists",
@@ -213,22 +221,12 @@ public class HttpToolExecutor implements ToolExecutor {
 
 	private static Body body(OperationDefinition operation, String method, ObjectNode arguments) {
 		ObjectNode fields = JsonNodeFactory.instance.objectNode();
-		Set<String> otherParameters = new HashSet<>();
-		operation.parameters().forEach((name, location) -> {
-			if (location != ParameterLocation.BODY) {
-				otherParameters.add(name);
-			}
-		});
 		if (arguments != null) {
 			Iterator<Map.Entry<String, JsonNode>> it = arguments.fields();
 			while (it.hasNext()) {
 				Map.Entry<String, JsonNode> field = it.next();
 				if (OutboundUrls.locationOf(operation, field.getKey()) == ParameterLocation.BODY) {
-					String name = field.getKey();
-					if (name.startsWith("body_") && otherParameters.contains(name.substring(5))) {
-						name = name.substring(5);
-					}
-					fields.set(name, field.getValue());
+					fields.set(OutboundUrls.wireName(operation, field.getKey()), field.getValue());
 				}
 			}
 		}

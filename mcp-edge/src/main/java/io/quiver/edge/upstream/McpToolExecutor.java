@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.edge.upstream.ResultRedactor.Redaction;
+import io.quiver.query.support.CallerText;
+import io.quiver.query.support.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -61,9 +63,13 @@ public class McpToolExecutor implements ToolExecutor {
 					failure.reached());
 		}
 		catch (RuntimeException ex) {
+			if (DatabaseFailures.unavailable(ex)) {
+				// the credential could not be read: the pipeline answers it (R7.9)
+				throw ex;
+			}
 			// the class only: a message could quote the upstream's answer (R10.2)
-			log.warn("Unexpected {} calling {}.{}", ex.getClass().getName(), call.connector().id(),
-					call.operation().name());
+			log.warn("Unexpected {} calling {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
+					CallerText.log(call.operation().name()));
 			return UpstreamResult.failure(UpstreamError.MALFORMED,
 					"Call to '" + call.connectionLabel()
 							+ "' failed: its answer could not be handled; try again, or report it if it persists",

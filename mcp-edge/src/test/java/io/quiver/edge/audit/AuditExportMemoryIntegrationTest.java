@@ -83,8 +83,9 @@ class AuditExportMemoryIntegrationTest extends QuiverIntegrationTest {
 				long millis = (System.nanoTime() - started) / 1_000_000;
 				boolean csv = format.equals("csv");
 				assertThat(streamed.lines()).as(format).isEqualTo(ENTRIES + (csv ? 1 : 0));
-				assertThat(streamed.first()).as(format).startsWith(csv ? "seq,entryId," : "{\"seq\":1,");
-				assertThat(streamed.last()).as(format).startsWith(csv ? ENTRIES + "," : "{\"seq\":" + ENTRIES + ",");
+				assertThat(streamed.first()).as(format).startsWith(csv ? "seq,entryId," : "{\"");
+				assertThat(streamed.first()).as(format).contains(csv ? "argumentCount" : ",\"seq\":1,");
+				assertThat(streamed.last()).as(format).matches(csv ? ENTRIES + ",.*" : ".*,\"seq\":" + ENTRIES + ",.*");
 				assertThat(node.alive()).isTrue();
 				Heap heap = heap(Files.readAllLines(gcLog), gcLinesBefore);
 				System.out.printf(

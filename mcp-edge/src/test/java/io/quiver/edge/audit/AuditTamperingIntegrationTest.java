@@ -88,6 +88,41 @@ class AuditTamperingIntegrationTest extends QuiverIntegrationTest {
 		}
 	}
 
+	@Test
+	void mergingTwoArgumentNamesIntoOneIsFoundAtTheExactEntry() throws SQLException {
+		String org = this.organizations.create("tamper-comma");
+		callFiveTimes(org);
+		try (Mcp owner = mcp(org, "owner")) {
+			Mcp.Result grant = owner.call("quiver__toolboxes__grant",
+					Map.of("toolbox", "no-such-toolbox", "target", "role:MEMBER"));
+			assertThat(grant.isError()).isTrue();
+		}
+		callFiveTimes(org);
+		JsonNode entry = rest(org, "owner").get("/api/v1/audit?tool=quiver__toolboxes__grant")
+			.json()
+			.path("entries")
+			.get(0);
+		long seq = entry.path("seq").asLong();
+		assertThat(entry.path("argumentNames").toString()).isEqualTo("[\"target\",\"toolbox\"]");
+		assertThat(verifyRest(org).path("ok").asBoolean()).isTrue();
+		assertThat(verifyRest(org).path("encodingCutOver").asLong()).as("every entry is of version 2").isEqualTo(1);
+
+		try (Connection db = DriverManager.getConnection(TestDatabase.postgresUrl());
+				Statement superuser = db.createStatement()) {
+			superuser.execute("SET session_replication_role = replica");
+			superuser
+				.executeUpdate("UPDATE tool_call_audit SET argument_names = '[\"target,toolbox\"]' WHERE org_id = '"
+						+ org + "' AND seq = " + seq);
+			superuser.execute("SET session_replication_role = DEFAULT");
+		}
+
+		JsonNode verify = verifyRest(org);
+		assertThat(verify.path("ok").asBoolean()).as("the names merged by a comma no longer hash alike").isFalse();
+		assertThat(verify.path("firstBroken").path("seq").asLong()).isEqualTo(seq);
+		assertThat(verify.path("firstBroken").path("entryId").asText()).isEqualTo(entry.path("entryId").asText());
+		assertThat(verify.path("firstBroken").path("reason").asText()).contains("altered");
+	}
+
 	/** Five audited calls of the OWNER: reads of the control plane. */
 	private void callFiveTimes(String org) {
 		try (Mcp owner = mcp(org, "owner")) {

@@ -55,6 +55,9 @@ class ExecuteToolEquivalenceIntegrationTest extends QuiverIntegrationTest {
 	/** An audit entry's duration, also inside a text block (escaped quotes). */
 	private static final Pattern DURATION = Pattern.compile("(durationMicros\\\\?\"):\\d+");
 
+	/** A checkpoint's signature, which covers its organisation, root and time. */
+	private static final Pattern SIGNATURE = Pattern.compile("(signature\\\\?\"):\\\\?\"[A-Za-z0-9+/=]+");
+
 	private static final Pattern VIA_EXECUTE_TOOL = Pattern.compile("(viaExecuteTool\\\\?\"):true");
 
 	/** Subject and token scope of each caller; null means every scope. */
@@ -232,6 +235,7 @@ class ExecuteToolEquivalenceIntegrationTest extends QuiverIntegrationTest {
 		text = INSTANT.matcher(text).replaceAll("INSTANT");
 		text = HASH.matcher(text).replaceAll("HASH");
 		text = DURATION.matcher(text).replaceAll("$1:0");
+		text = SIGNATURE.matcher(text).replaceAll("$1:SIGNATURE");
 		// quiver__audit__list shows each organisation its own trail, and in one of them
 		// the
 		// earlier calls went through execute_tool.

@@ -20,9 +20,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Toolbox entries as advertised and as executed (SPEC R4.3): frozen keys are stripped
  * from the schema and named at the end of the description; arguments are defaults, then
- * the caller's, then frozen, as the upstream receives them; a caller passing a frozen key
- * is told in {@code _meta}; an entry backed by several accounts is one tool with a
- * required {@code connection} enum and scaffolding naming the accounts.
+ * the caller's, then frozen, as the upstream receives them; an argument shadowing a
+ * frozen key in any spelling, or renamed onto its place, and an undeclared argument of an
+ * http operation are refused in band and never reach the upstream (R7.8); an entry backed
+ * by several accounts is one tool with a required {@code connection} enum and scaffolding
+ * naming the accounts.
  */
 class FrozenArgumentsIntegrationTest extends QuiverIntegrationTest {
 
@@ -95,24 +97,96 @@ class FrozenArgumentsIntegrationTest extends QuiverIntegrationTest {
 			assertThat(callers.isError()).as(callers.text()).isFalse();
 			assertThat(lastBody()).isEqualTo(json("{\"title\":\"Mine\",\"folder_id\":\"HR\"}"));
 
-			for (boolean viaExecuteTool : List.of(false, true)) {
-				Map<String, Object> arguments = Map.of("title", "Mine", "folder_id", "EVIL");
-				Mcp.Result frozen = viaExecuteTool ? alice.execute("hr__create_item", arguments)
-						: alice.call("hr__create_item", arguments);
-				assertThat(frozen.isError()).as(frozen.text()).isFalse();
-				assertThat(lastBody()).isEqualTo(json("{\"title\":\"Mine\",\"folder_id\":\"HR\"}"));
-				assertThat(frozen.meta()).as("told so, via execute_tool: " + viaExecuteTool)
-					.containsKey("io.quiver/frozenArgumentsApplied");
-				assertThat(frozen.meta().get("io.quiver/frozenArgumentsApplied").toString()).contains("folder_id");
-			}
-
-			Mcp.Result path = alice.call("hr__get_item", Map.of("id", "7"));
+			Mcp.Result path = alice.call("hr__get_item", Map.of());
 			assertThat(path.isError()).as(path.text()).isFalse();
 			assertThat(this.upstream.received().get(this.upstream.received().size() - 1).path())
 				.isEqualTo("/v1/items/42");
-			assertThat(path.meta()).containsKey("io.quiver/frozenArgumentsApplied");
 		}
-		assertThat(this.upstream.received()).allSatisfy((request) -> assertThat(request.body()).doesNotContain("EVIL"));
+	}
+
+	@Test
+	void everySpellingOfAFrozenKeyIsRefusedInBandAndNothingReachesTheUpstream() {
+		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 0)), 200);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			for (String spelling : List.of("folder_id", "FOLDER_ID", "folder_id[]", "folder-id", "Folder.Id",
+					"folderid")) {
+				for (boolean viaExecuteTool : List.of(false, true)) {
+					Map<String, Object> arguments = Map.of("title", "Mine", spelling, "EVIL");
+					Mcp.Result refused = viaExecuteTool ? alice.execute("hr__create_item", arguments)
+							: alice.call("hr__create_item", arguments);
+					assertThat(refused.isError()).as(spelling).isTrue();
+					assertThat(refused.text()).as(spelling)
+						.contains("Denied by the frozen-merge gate")
+						.contains("'folder_id'")
+						.contains("froze");
+				}
+			}
+			Mcp.Result path = alice.call("hr__get_item", Map.of("ID", "7"));
+			assertThat(path.isError()).isTrue();
+			assertThat(path.text()).contains("'id'");
+		}
+		assertThat(this.upstream.received()).isEmpty();
+		JsonNode entry = this.owner.get("/api/v1/audit?member=alice&limit=1").json().path("entries").get(0);
+		assertThat(entry.path("gate").asText()).isEqualTo("frozen-merge");
+		assertThat(entry.path("decision").asText()).isEqualTo("denied");
+	}
+
+	@Test
+	void anHttpBodyArgumentRenamedOntoAFrozenQueryParameterIsRefused() {
+		OrgAdmin admin = new OrgAdmin(this.owner);
+		admin.registerHttpConnector("clash", "Clash", clashingOpenApi());
+		expect(this.owner.post("/api/v1/connections", Map.of("connector", "clash", "label", "clash-work", "credential",
+				Map.of("type", "bearer", "token", "token-of-clash"))), 201);
+		addEntry(Map.of("operation", "clash.file_item", "connections", List.of("clash-work"), "frozen",
+				Map.of("folder_id", "HR")));
+		try (Mcp alice = mcp(this.org, "alice")) {
+			McpSchema.Tool advertised = tool(alice, "hr__file_item");
+			assertThat(JSON.valueToTree(advertised.inputSchema()).path("properties").has("body_folder_id"))
+				.as("the body property is a declared parameter of its own")
+				.isTrue();
+			Mcp.Result renamed = alice.call("hr__file_item", Map.of("title", "t", "body_folder_id", "EVIL"));
+			assertThat(renamed.isError()).isTrue();
+			assertThat(renamed.text()).contains("Denied by the frozen-merge gate").contains("'folder_id'");
+
+			Mcp.Result fine = alice.call("hr__file_item", Map.of("title", "t"));
+			assertThat(fine.isError()).as(fine.text()).isFalse();
+		}
+		assertThat(this.upstream.received()).hasSize(1);
+		assertThat(this.upstream.received().get(0).query()).isEqualTo("folder_id=HR");
+		assertThat(this.upstream.received().get(0).body()).doesNotContain("EVIL");
+	}
+
+	@Test
+	void anHttpOperationPassesOnDeclaredParametersOnly() {
+		expect(this.owner.patch("/api/v1/org/settings", Map.of("collapseThreshold", 0)), 200);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			for (boolean viaExecuteTool : List.of(false, true)) {
+				Map<String, Object> arguments = Map.of("title", "Mine", "owner_override", "mallory");
+				Mcp.Result undeclared = viaExecuteTool ? alice.execute("hr__create_item", arguments)
+						: alice.call("hr__create_item", arguments);
+				assertThat(undeclared.isError()).isTrue();
+				assertThat(undeclared.text()).contains("Denied by the arguments gate")
+					.contains("'owner_override' is not a parameter of hr__create_item")
+					.contains("its parameters are title");
+			}
+		}
+		try (Mcp owner = mcp(this.org, "owner")) {
+			Mcp.Result account = owner.call("echo-work__get_item", Map.of("id", "1", "admin", true));
+			assertThat(account.isError()).as("an account tool too").isTrue();
+			assertThat(account.text()).contains("'admin' is not a parameter of echo-work__get_item");
+		}
+		assertThat(this.upstream.received()).isEmpty();
+	}
+
+	private String clashingOpenApi() {
+		return """
+				{"openapi":"3.0.3","info":{"title":"Clash","version":"1"},"servers":[{"url":"%s/v1"}],
+				 "paths":{"/files":{"post":{"operationId":"file_item","summary":"File an item",
+				   "parameters":[{"name":"folder_id","in":"query","schema":{"type":"string"}}],
+				   "requestBody":{"content":{"application/json":{"schema":{"type":"object",
+				     "properties":{"title":{"type":"string"},"folder_id":{"type":"string"}}}}}},
+				   "responses":{"201":{"description":"filed"}}}}}}
+				""".formatted(this.upstream.baseUrl());
 	}
 
 	@Test

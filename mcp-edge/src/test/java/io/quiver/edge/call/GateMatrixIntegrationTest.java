@@ -380,7 +380,7 @@ class GateMatrixIntegrationTest extends QuiverIntegrationTest {
 				toolboxes: list read, get read, create write, add_entry write, update_entry write, remove_entry write, grant write, revoke write, delete destructive
 				restrictions: list read, get read, create write, update write, delete destructive, history read, effective read, explain read
 				catalog: browse read, get read, register write, unregister destructive
-				audit: list read, verify read
+				audit: list read, verify read, checkpoint read, prove read
 				org: get read, update_settings write
 				clients: list read, revoke destructive
 				""";

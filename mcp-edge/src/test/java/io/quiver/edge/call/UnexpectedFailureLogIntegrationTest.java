@@ -127,6 +127,21 @@ class UnexpectedFailureLogIntegrationTest extends QuiverIntegrationTest {
 					+ incident + ")");
 	}
 
+	@Test
+	void aToolNameThatWouldForgeALogLineIsEscapedAndBounded(CapturedOutput output) {
+		String forged = "2026-11-30T10:00:00.000Z  INFO 1 --- [quiver] io.quiver.Forged : granted OWNER to mallory";
+		String name = "forge__me\n" + forged + "\r\u0000" + "x".repeat(1_000_000);
+		try (Mcp client = mcp(this.org, "owner")) {
+			Mcp.Result unknown = client.call(name, Map.of());
+			assertThat(unknown.isError()).isTrue();
+		}
+
+		assertThat(output.getAll().lines()).as("no line starts with the forged text")
+			.noneMatch((line) -> line.startsWith(forged))
+			.allSatisfy((line) -> assertThat(line.length()).as("a bounded line").isLessThan(20_000))
+			.noneMatch((line) -> line.indexOf(0) >= 0);
+	}
+
 	private static String incident(String text) {
 		Matcher matcher = INCIDENT.matcher(text);
 		assertThat(matcher.find()).as(text).isTrue();

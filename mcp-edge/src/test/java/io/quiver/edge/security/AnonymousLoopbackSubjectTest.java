@@ -78,6 +78,8 @@ class AnonymousLoopbackSubjectTest {
 	private static MockHttpServletRequest request(String remoteAddress, String authorization) {
 		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/mcp");
 		request.setRemoteAddr(remoteAddress);
+		// as Tomcat's valve records the connection's peer (SocketAddress)
+		request.setAttribute(SocketAddress.ATTRIBUTE, remoteAddress);
 		if (authorization != null) {
 			request.addHeader("Authorization", authorization);
 		}

@@ -54,8 +54,8 @@ class DevIssuerRemoteCallersTest {
 	void givenAllowRemoteWithTheIssuerOff_whenARemoteCallerAsks_thenNobodyIsAnswered() {
 		DevIssuer off = issuer("false", true);
 
-		assertThat(off.answers(REMOTE)).isFalse();
-		assertThat(off.answers("127.0.0.1")).isFalse();
+		assertThat(off.answers(request(REMOTE))).isFalse();
+		assertThat(off.answers(request("127.0.0.1"))).isFalse();
 		assertThat(new DevTokenController(off).token(tokenRequest(), request(REMOTE)).getStatusCode().value())
 			.isEqualTo(404);
 	}
@@ -73,6 +73,8 @@ class DevIssuerRemoteCallersTest {
 	private static MockHttpServletRequest request(String remoteAddress) {
 		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/dev/token");
 		request.setRemoteAddr(remoteAddress);
+		// as Tomcat's valve records the connection's peer (SocketAddress)
+		request.setAttribute(SocketAddress.ATTRIBUTE, remoteAddress);
 		return request;
 	}
 

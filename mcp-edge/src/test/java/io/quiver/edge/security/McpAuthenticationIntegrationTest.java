@@ -27,10 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Who reaches {@code POST /mcp} at all (SPEC R2.1, R12.3): a request without a valid
  * bearer token gets 401 with a challenge naming the Protected Resource Metadata, which is
- * served per RFC 9728; a token for another audience, from another issuer, expired, signed
- * by another key, or naming an organisation where its subject is no member, is refused.
- * Tokens are signed here with the local issuer's key, so that only the one property under
- * test is wrong.
+ * served per RFC 9728; a token for another audience, from another issuer, expired or
+ * without an expiry, signed by another key, or naming an organisation where its subject
+ * is no member, is refused. Tokens are signed here with the local issuer's key, so that
+ * only the one property under test is wrong.
  */
 class McpAuthenticationIntegrationTest extends QuiverIntegrationTest {
 
@@ -129,6 +129,17 @@ class McpAuthenticationIntegrationTest extends QuiverIntegrationTest {
 			.notBeforeTime(Date.from(past))
 			.expirationTime(Date.from(past.plusSeconds(300)))
 			.build(), this.issuer.key()));
+	}
+
+	@Test
+	void aTokenWithoutAnExpiryIsRefused() {
+		Rest.Response response = withToken(sign(claims().expirationTime(null).build(), this.issuer.key())).raw("POST",
+				"/mcp", TOOLS_LIST);
+		assertThat(response.status()).as(response.body()).isEqualTo(401);
+		assertThat(response.header("WWW-Authenticate")).contains("error=\"invalid_token\"").contains("exp");
+		Rest.Response rest = withToken(sign(claims().expirationTime(null).build(), this.issuer.key()))
+			.get("/api/v1/members");
+		assertThat(rest.status()).as("the REST API too").isEqualTo(401);
 	}
 
 	@Test

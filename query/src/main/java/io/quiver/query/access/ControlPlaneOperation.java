@@ -81,6 +81,7 @@ public enum ControlPlaneOperation {
 	CATALOG_UNREGISTER("catalog", "unregister", DESTRUCTIVE, CATALOG_WRITE),
 
 	AUDIT_LIST("audit", "list", READ, AUDIT_READ), AUDIT_VERIFY("audit", "verify", READ, AUDIT_READ),
+	AUDIT_CHECKPOINT("audit", "checkpoint", READ, AUDIT_READ), AUDIT_PROVE("audit", "prove", READ, AUDIT_READ),
 
 	ORG_GET("org", "get", READ, ORG_READ), ORG_UPDATE_SETTINGS("org", "update_settings", WRITE, ORG_WRITE),
 

@@ -5,7 +5,6 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 import javax.sql.DataSource;
@@ -21,8 +20,11 @@ import org.springframework.stereotype.Component;
 /**
  * Keeps monthly partitions of the tool-call trail ready twelve months ahead on PostgreSQL
  * (SPEC R10.6), at start-up and daily, so entries never pile up in the default partition.
- * Creating one that exists does nothing, so nodes may race. On H2, which has no
- * partitions, it does nothing.
+ * Each is made by the database function {@code tool_call_audit_add_partition}, which
+ * gives it its append-only trigger as it makes it (R10.10) and runs as the trail's owner,
+ * so the role Quiver runs as needs no right to create or alter tables. Making one that
+ * exists does nothing, so nodes may race. On H2, which has no partitions, it does
+ * nothing.
  */
 @Component
 class AuditPartitions {
@@ -30,8 +32,6 @@ class AuditPartitions {
 	static final int MONTHS_AHEAD = 12;
 
 	private static final Logger log = LoggerFactory.getLogger(AuditPartitions.class);
-
-	private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("yyyy_MM");
 
 	private final JdbcTemplate jdbc;
 
@@ -63,12 +63,10 @@ class AuditPartitions {
 		for (int i = 0; i <= MONTHS_AHEAD; i++) {
 			LocalDate start = month.plusMonths(i);
 			try {
-				this.jdbc.execute("CREATE TABLE IF NOT EXISTS tool_call_audit_" + SUFFIX.format(start)
-						+ " PARTITION OF tool_call_audit FOR VALUES FROM ('" + start + "') TO ('" + start.plusMonths(1)
-						+ "')");
+				this.jdbc.queryForObject("SELECT tool_call_audit_add_partition(?)", Boolean.class, start);
 			}
 			catch (RuntimeException ex) {
-				log.warn("Could not create the audit partition for {}: {}", start, ex.getMessage());
+				log.warn("Could not create the audit partition for {}: {}", start, ex.getClass().getName());
 			}
 		}
 	}

@@ -1,8 +1,5 @@
 package io.quiver.query.audit;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -10,7 +7,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +20,7 @@ import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditTrail;
@@ -31,6 +28,8 @@ import io.quiver.query.audit.api.AuditVerification;
 import io.quiver.query.audit.api.BrokenLink;
 import io.quiver.query.audit.api.FindAuditEntriesQuery;
 import io.quiver.query.audit.api.ToolCallRecord;
+import io.quiver.query.audit.proof.EntryEncoding;
+import io.quiver.query.audit.proof.EntryJson;
 import io.quiver.query.support.Failures;
 import io.quiver.query.support.ReadModelJson;
 import org.slf4j.Logger;
@@ -47,7 +46,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * The tool-call trail in table {@code tool_call_audit} (SPEC R10).
  * <p>
  * <b>Chain.</b> Each organisation's entries are numbered 1, 2, 3… and each carries the
- * hash of the previous one: {@code hash = SHA-256(prev_hash ‖ canonical fields)}. The
+ * hash of the previous one inside what its own hash covers: the canonical, versioned
+ * encoding of {@link EntryEncoding} (version 2 since the cut-over, version 1 before). The
  * head of every chain ({@code tool_call_audit_head}) is locked while entries are
  * appended, so nodes sharing one database extend one chain without forks. {@link #verify}
  * recomputes every hash.
@@ -173,8 +173,8 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 				"""
 						INSERT INTO tool_call_audit (org_id, seq, entry_id, at, member_id, subject, requested_name, via_execute_tool,
 						    resolved_tool, operation, connection_id, account, classification, gate, decision, outcome, error_code,
-						    argument_names, argument_count, duration_micros, prev_hash, hash)
-						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
 				rows);
 		heads.forEach((orgId, chain) -> this.jdbc.update(
 				"UPDATE tool_call_audit_head SET last_seq = ?, last_hash = ? WHERE org_id = ?", chain.seq, chain.hash,
@@ -196,7 +196,8 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 		return new Object[] { orgId, e.seq(), e.entryId(), OffsetDateTime.ofInstant(e.at(), ZoneOffset.UTC),
 				e.memberId(), e.subject(), e.requestedName(), e.viaExecuteTool(), e.resolvedTool(), e.operation(),
 				e.connectionId(), e.account(), e.classification(), e.gate(), e.decision(), e.outcome(), e.errorCode(),
-				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash() };
+				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(),
+				e.version() };
 	}
 
 	@Override
@@ -226,6 +227,8 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 	public AuditVerification verify(String orgId) {
 		long[] count = { 0 };
 		String[] previous = { GENESIS };
+		int[] version = { EntryEncoding.LEGACY };
+		Long[] cutOver = { null };
 		BrokenLink[] broken = { null };
 		this.readOnly.executeWithoutResult((status) -> this.streaming
 			.query("SELECT * FROM tool_call_audit WHERE org_id = ? ORDER BY seq", (ResultSet rs) -> {
@@ -234,17 +237,30 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 				if (broken[0] != null) {
 					return;
 				}
+				String reason = null;
+				ObjectNode json = EntryJson.of(orgId, entry);
 				if (entry.seq() != count[0]) {
-					broken[0] = new BrokenLink(entry.seq(), entry.entryId(),
-							"expected entry " + count[0] + " here: an entry is missing or was inserted");
+					reason = "expected entry " + count[0] + " here: an entry is missing or was inserted";
 				}
 				else if (!entry.prevHash().equals(previous[0])) {
-					broken[0] = new BrokenLink(entry.seq(), entry.entryId(),
-							"its previous-hash does not match the hash of the entry before it");
+					reason = "its previous-hash does not match the hash of the entry before it";
 				}
-				else if (!entry.hash().equals(hash(orgId, entry))) {
-					broken[0] = new BrokenLink(entry.seq(), entry.entryId(),
-							"its content does not match its hash: the entry was altered");
+				else {
+					try {
+						version[0] = EntryEncoding.requireNoDowngrade(version[0], json);
+						if (!entry.hash().equals(EntryEncoding.hash(json))) {
+							reason = "its content does not match its hash: the entry was altered";
+						}
+					}
+					catch (IllegalArgumentException ex) {
+						reason = ex.getMessage();
+					}
+				}
+				if (reason != null) {
+					broken[0] = new BrokenLink(entry.seq(), entry.entryId(), reason);
+				}
+				if (cutOver[0] == null && entry.version() == EntryEncoding.CURRENT) {
+					cutOver[0] = entry.seq();
 				}
 				previous[0] = entry.hash();
 			}, orgId));
@@ -257,7 +273,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 						+ count[0] + " were found: entries after " + count[0] + " are missing");
 			}
 		}
-		return new AuditVerification(broken[0] == null, count[0], broken[0]);
+		return new AuditVerification(broken[0] == null, count[0], broken[0], cutOver[0]);
 	}
 
 	private Filter filter(FindAuditEntriesQuery query, boolean paged) {
@@ -317,52 +333,13 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 				rs.getString("account"), rs.getString("classification"), rs.getString("gate"), rs.getString("decision"),
 				rs.getString("outcome"), rs.getString("error_code"),
 				ReadModelJson.read(rs.getString("argument_names"), NAMES), rs.getInt("argument_count"),
-				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"));
+				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"),
+				rs.getInt("hash_version"));
 	}
 
 	private static Instant readInstant(ResultSet rs) throws SQLException {
 		OffsetDateTime at = rs.getObject("at", OffsetDateTime.class);
 		return at.toInstant();
-	}
-
-	/**
-	 * The hash of an entry: SHA-256 over the previous hash and every field, in a fixed
-	 * order.
-	 */
-	static String hash(String orgId, AuditEntry e) {
-		StringBuilder canonical = new StringBuilder(512);
-		append(canonical, e.prevHash());
-		append(canonical, orgId);
-		append(canonical, Long.toString(e.seq()));
-		append(canonical, e.entryId());
-		append(canonical, e.at().toString());
-		append(canonical, e.memberId());
-		append(canonical, e.subject());
-		append(canonical, e.requestedName());
-		append(canonical, Boolean.toString(e.viaExecuteTool()));
-		append(canonical, e.resolvedTool());
-		append(canonical, e.operation());
-		append(canonical, e.connectionId());
-		append(canonical, e.account());
-		append(canonical, e.classification());
-		append(canonical, e.gate());
-		append(canonical, e.decision());
-		append(canonical, e.outcome());
-		append(canonical, e.errorCode());
-		append(canonical, String.join(",", e.argumentNames()));
-		append(canonical, Integer.toString(e.argumentCount()));
-		append(canonical, Long.toString(e.durationMicros()));
-		try {
-			MessageDigest digest = MessageDigest.getInstance("SHA-256");
-			return HexFormat.of().formatHex(digest.digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	private static void append(StringBuilder canonical, String field) {
-		canonical.append(field == null ? "\u2400" : field.replace("\u241e", "\u241e\u241e")).append('\u241e');
 	}
 
 	@Override
@@ -428,8 +405,9 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 					r.at().truncatedTo(ChronoUnit.MICROS), r.memberId(), r.subject(), r.requestedName(),
 					r.viaExecuteTool(), r.resolvedTool(), r.operation(), r.connectionId(), r.account(),
 					r.classification(), r.gate(), r.decision(), r.outcome(), r.errorCode(),
-					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null);
-			String hash = hash(r.orgId(), unhashed);
+					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null,
+					EntryEncoding.CURRENT);
+			String hash = EntryEncoding.hash(EntryJson.of(r.orgId(), unhashed));
 			this.seq = next;
 			this.hash = hash;
 			return new AuditEntry(unhashed.seq(), unhashed.entryId(), unhashed.at(), unhashed.memberId(),
@@ -437,7 +415,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 					unhashed.operation(), unhashed.connectionId(), unhashed.account(), unhashed.classification(),
 					unhashed.gate(), unhashed.decision(), unhashed.outcome(), unhashed.errorCode(),
 					unhashed.argumentNames(), unhashed.argumentCount(), unhashed.durationMicros(), unhashed.prevHash(),
-					hash);
+					hash, unhashed.version());
 		}
 
 	}

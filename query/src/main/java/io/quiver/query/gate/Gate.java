@@ -32,6 +32,11 @@ public enum Gate {
 	/** The arguments satisfy the tool's input schema. */
 	ARGUMENTS,
 	/**
+	 * No argument shadows a frozen parameter; an {@code http} operation gets declared
+	 * parameters only (R7.8).
+	 */
+	FROZEN_MERGE,
+	/**
 	 * The final URL stays on the connector's base URL and off private addresses (R8.7).
 	 */
 	OUTBOUND_URL;

@@ -23,9 +23,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The vault's master key and the two keys derived from it (HKDF-SHA256, RFC 5869): one
- * encrypts entries (AES-256-GCM), the other keys the grant fingerprints (HMAC-SHA256), so
- * a fingerprint never exposes material of the encryption key.
+ * The vault's master key and the keys derived from it (HKDF-SHA256, RFC 5869): one
+ * encrypts entries (AES-256-GCM), one keys the grant fingerprints (HMAC-SHA256), so a
+ * fingerprint never exposes material of the encryption key, and one is the seed of the
+ * Ed25519 key that signs the audit trail's checkpoints (SPEC R10.11), so every node of a
+ * deployment signs with the same key and no further secret has to be distributed.
  * <p>
  * Where the master key comes from ({@link #resolve}): {@code quiver.vault.key} (env
  * {@code QUIVER_VAULT_KEY}), base64 of 32 bytes. Without it, on the embedded H2 database
@@ -48,12 +50,20 @@ public final class VaultKey {
 
 	private final SecretKey fingerprintKey;
 
+	private final byte[] checkpointSeed;
+
 	private VaultKey(byte[] master) {
 		if (master.length != KEY_BYTES) {
 			throw new IllegalArgumentException("the vault key must be 32 bytes (base64 of 32 random bytes)");
 		}
 		this.encryptionKey = new SecretKeySpec(hkdf(master, "quiver vault encryption v1"), "AES");
 		this.fingerprintKey = new SecretKeySpec(hkdf(master, "quiver vault fingerprint v1"), "HmacSHA256");
+		this.checkpointSeed = hkdf(master, "quiver audit checkpoint signing v1");
+	}
+
+	/** The 32-byte seed of the checkpoint signing key (RFC 8032 private key). */
+	public byte[] checkpointSeed() {
+		return this.checkpointSeed.clone();
 	}
 
 	/** A key from 32 raw bytes (tests, or a key already decoded). */

@@ -22,6 +22,11 @@ public record Target(Kind kind, String value) {
 		if (kind == Kind.ROLE) {
 			value = Role.valueOf(value.toUpperCase(Locale.ROOT)).name();
 		}
+		else if (value.length() > 255) {
+			// the longest subject a member can have; only the length, so that events
+			// written before this check still read
+			throw new IllegalArgumentException("a target's subject is at most 255 characters");
+		}
 	}
 
 	public static Target role(Role role) {

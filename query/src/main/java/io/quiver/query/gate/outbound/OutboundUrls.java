@@ -33,6 +33,8 @@ public final class OutboundUrls {
 
 	private static final Set<String> METHODS_WITH_BODY = Set.of("POST", "PUT", "PATCH");
 
+	private static final String BODY_PREFIX = "body_";
+
 	private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
 	private OutboundUrls() {
@@ -79,6 +81,30 @@ public final class OutboundUrls {
 			throw new IllegalArgumentException(
 					"operation '" + operation.name() + "' does not give a valid URL: " + ex.getReason());
 		}
+	}
+
+	/**
+	 * The name an argument travels under: its own, except a body argument {@code body_x}
+	 * where {@code x} is a path, query or header parameter of the operation, which is the
+	 * body property {@code x} (the OpenAPI importer's rule for name clashes).
+	 */
+	public static String wireName(OperationDefinition operation, String argument) {
+		if (argument.startsWith(BODY_PREFIX) && locationOf(operation, argument) == ParameterLocation.BODY) {
+			ParameterLocation clash = operation.parameters().get(argument.substring(BODY_PREFIX.length()));
+			if (clash != null && clash != ParameterLocation.BODY) {
+				return argument.substring(BODY_PREFIX.length());
+			}
+		}
+		return argument;
+	}
+
+	/**
+	 * Whether the operation declares the argument: a property of its input schema or one
+	 * of its parameters (SPEC R7.8: an {@code http} operation passes on nothing else).
+	 */
+	public static boolean declares(OperationDefinition operation, String argument) {
+		return operation.parameters().containsKey(argument)
+				|| (operation.inputSchema() != null && operation.inputSchema().path("properties").has(argument));
 	}
 
 	/**

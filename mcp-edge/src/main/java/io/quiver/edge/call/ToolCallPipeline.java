@@ -3,6 +3,8 @@ package io.quiver.edge.call;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -27,12 +29,12 @@ import io.quiver.query.gate.AccessGate;
 import io.quiver.query.gate.ArgumentGate;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.FrozenMergeGate;
-import io.quiver.query.gate.Gate;
+import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.MemberStatusGate;
 import io.quiver.query.gate.ScopeGate;
 import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
-import io.quiver.query.gate.Verdict;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
@@ -144,6 +146,27 @@ public class ToolCallPipeline {
 			return auditUnavailable(attempt);
 		}
 		return result;
+	}
+
+	/**
+	 * What the connected tool a call names (directly or through {@code execute_tool})
+	 * asks its client for while it runs, that this request did not declare (2026-07-28:
+	 * -32021). Everything else about the name, known or not, is the pipeline's to answer.
+	 */
+	public Set<String> missingCapabilities(Caller caller, String name, ObjectNode arguments, Set<String> declared) {
+		String target = name;
+		if (MetaTools.EXECUTE_TOOL.equals(name) && arguments != null && arguments.path("name").isTextual()) {
+			target = arguments.path("name").textValue();
+		}
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			ConnectedTool tool = (lease != null) ? lease.snapshot().toolByName(target) : null;
+			if (tool == null) {
+				return Set.of();
+			}
+			Set<String> missing = new TreeSet<>(tool.operation().clientCapabilities());
+			missing.removeAll(declared);
+			return missing;
+		}
 	}
 
 	/** A call that failed unexpectedly: in band, and logged without any message. */

@@ -68,6 +68,22 @@ final class Attempt {
 		return (this.resolvedTool != null) ? this.resolvedTool : this.requestedName;
 	}
 
+	String operation() {
+		return this.operation;
+	}
+
+	String classification() {
+		return this.classification;
+	}
+
+	String gate() {
+		return this.gate;
+	}
+
+	String outcome() {
+		return this.outcome;
+	}
+
 	boolean executed() {
 		return this.executed;
 	}

@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.edge.telemetry.CallTelemetry;
+import io.quiver.edge.telemetry.Stage;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneTools;
 import io.quiver.edge.upstream.CallRelay;
@@ -89,10 +91,12 @@ public class ToolCallPipeline {
 
 	private final ObjectMapper json;
 
+	private final CallTelemetry telemetry;
+
 	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
 			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane,
-			ToolExecutor connectedTools, AuditTrail audit, ObjectMapper json) {
+			ToolExecutor connectedTools, AuditTrail audit, ObjectMapper json, CallTelemetry telemetry) {
 		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 		this.toolExecuteGate = toolExecuteGate;
@@ -106,6 +110,7 @@ public class ToolCallPipeline {
 		this.connectedTools = connectedTools;
 		this.audit = audit;
 		this.json = json;
+		this.telemetry = telemetry;
 	}
 
 	/**
@@ -124,28 +129,38 @@ public class ToolCallPipeline {
 	public ToolResult call(Caller caller, String name, ObjectNode arguments, CallRelay relay) {
 		long started = System.nanoTime();
 		Attempt attempt = new Attempt(Instant.now(), caller, name, (arguments != null) ? arguments : emptyObject());
-		ToolResult result;
-		try {
-			result = decideAndRun(caller, attempt, relay);
+		try (CallTelemetry.Call observed = this.telemetry.start()) {
+			ToolResult result;
+			try {
+				result = decideAndRun(caller, attempt, relay);
+			}
+			catch (RuntimeException ex) {
+				result = failed(attempt, ex);
+			}
+			attempt.finished(System.nanoTime() - started);
+			boolean recorded = this.telemetry.stage(Stage.TRAIL, () -> record(attempt));
+			observed.finished(attempt.resolvedTool(), attempt.operation(), attempt.classification(),
+					recorded ? attempt.outcome() : "trail-unavailable", attempt.gate());
+			return recorded ? result : auditUnavailable(attempt);
 		}
-		catch (RuntimeException ex) {
-			result = failed(attempt, ex);
-		}
-		attempt.finished(System.nanoTime() - started);
+	}
+
+	/** Writes the attempt to the trail; false when the trail could not take it. */
+	private boolean record(Attempt attempt) {
 		try {
 			this.audit.append(attempt.toRecord()).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			return true;
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return auditUnavailable(attempt);
+			return false;
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
 			log.error("The audit trail refused an entry for {}: {}", CallerText.log(attempt.resolvedTool()),
 					cause.getClass().getName());
-			return auditUnavailable(attempt);
+			return false;
 		}
-		return result;
 	}
 
 	/**
@@ -195,9 +210,9 @@ public class ToolCallPipeline {
 
 	private ToolResult decideAndRun(Caller caller, Attempt attempt, CallRelay relay) {
 		Plan plan;
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+		try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
 			PolicySnapshot policy = lease.snapshot();
-			plan = decide(policy, caller, attempt, relay);
+			plan = this.telemetry.stage(Stage.GATES, () -> decide(policy, caller, attempt, relay));
 		}
 		return plan.run();
 	}
@@ -229,6 +244,7 @@ public class ToolCallPipeline {
 				attempt.resolved(name, null, null);
 				ToolResult result = ToolSearch.run(policy, visible, arguments.get("query").asText(),
 						arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
+				this.telemetry.searchAnswered(result.structuredContent().path("results").isEmpty());
 				return () -> attempt.succeeded(result);
 			}
 			Verdict valid = this.argumentGate.check(name, MetaTools.executeSchema(), arguments);
@@ -353,7 +369,7 @@ public class ToolCallPipeline {
 				connection.label(), connection.grant(), merged, policy.settings().outbound(), relay);
 		return () -> {
 			attempt.executing();
-			UpstreamResult result = this.connectedTools.execute(call);
+			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(call));
 			attempt.reached(result.reachedConnectionId(), result.reachedAccount());
 			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(), null);
 			if (result.isError() && relay.cancelled()) {

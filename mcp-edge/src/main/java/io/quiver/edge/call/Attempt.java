@@ -88,6 +88,11 @@ final class Attempt {
 		return this.executed;
 	}
 
+	/** Whether a gate refused the attempt. */
+	boolean denied() {
+		return "denied".equals(this.decision);
+	}
+
 	void unwrapped(String name, ObjectNode innerArguments) {
 		this.viaExecuteTool = true;
 		this.requestedName = name;

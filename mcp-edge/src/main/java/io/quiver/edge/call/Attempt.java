@@ -141,12 +141,15 @@ final class Attempt {
 		this.durationMicros = nanos / 1000;
 	}
 
-	ToolCallRecord toRecord() {
+	/**
+	 * The trail's record of the attempt, in the trace {@code traceId} (null: untraced).
+	 */
+	ToolCallRecord toRecord(String traceId) {
 		var names = ArgumentGate.argumentNames(this.arguments);
 		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, this.reachedConnectionId,
 				this.reachedAccount, this.classification, this.gate, this.decision, this.outcome, this.errorCode, names,
-				names.size(), this.durationMicros);
+				names.size(), this.durationMicros, traceId);
 	}
 
 }

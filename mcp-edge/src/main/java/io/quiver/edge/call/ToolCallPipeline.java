@@ -182,7 +182,7 @@ public class ToolCallPipeline {
 	/** Writes the attempt to the trail; false when the trail could not take it. */
 	private boolean record(Attempt attempt) {
 		try {
-			this.audit.append(attempt.toRecord()).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			this.audit.append(attempt.toRecord(this.telemetry.traceId())).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
 			return true;
 		}
 		catch (InterruptedException ex) {

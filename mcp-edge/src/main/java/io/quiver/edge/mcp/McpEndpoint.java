@@ -30,6 +30,8 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.MemberStatusGate;
+import io.quiver.query.gate.Verdict;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.support.DatabaseFailures;
@@ -108,6 +110,8 @@ class McpEndpoint implements DisposableBean {
 
 	private final McpRelayInbox inbox;
 
+	private final MemberStatusGate memberStatusGate;
+
 	private final QuiverProperties properties;
 
 	private final String version;
@@ -116,7 +120,8 @@ class McpEndpoint implements DisposableBean {
 
 	McpEndpoint(ObjectMapper json, CallerResolver callers, PolicyStore policies, ToolListing listing,
 			ToolCallPipeline pipeline, McpStreams streams, InFlightCalls inFlight, McpSessions sessions,
-			McpRelayInbox inbox, QuiverProperties properties, ObjectProvider<BuildProperties> build) {
+			McpRelayInbox inbox, MemberStatusGate memberStatusGate, QuiverProperties properties,
+			ObjectProvider<BuildProperties> build) {
 		this.json = json;
 		this.callers = callers;
 		this.policies = policies;
@@ -126,6 +131,7 @@ class McpEndpoint implements DisposableBean {
 		this.inFlight = inFlight;
 		this.sessions = sessions;
 		this.inbox = inbox;
+		this.memberStatusGate = memberStatusGate;
 		this.properties = properties;
 		BuildProperties info = build.getIfAvailable();
 		this.version = (info != null) ? info.getVersion() : "dev";
@@ -249,7 +255,7 @@ class McpEndpoint implements DisposableBean {
 			McpSessions.Session session) {
 		Set<String> capabilities = (session != null) ? session.capabilities() : Set.of();
 		return switch (method) {
-			case "ping" -> result(id, this.json.createObjectNode(), false);
+			case "ping" -> ping(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, false);
 			case "tools/call" -> toolsCall(id, params, authentication, capabilities, false);
 			case "resources/list", "resources/templates/list" -> resourcesList(id, method, authentication, false);
@@ -286,7 +292,7 @@ class McpEndpoint implements DisposableBean {
 			return error(refusal.status(), id, refusal.code(), refusal.getMessage(), refusal.data());
 		}
 		return switch (method) {
-			case "server/discover" -> discover(id);
+			case "server/discover" -> discover(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, true);
 			case "tools/call" -> toolsCall(id, params, authentication, relayable(modern), true);
 			case "subscriptions/listen" -> listen(id, params, authentication);
@@ -331,8 +337,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(null, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String sessionId = request.getHeader(SESSION_HEADER);
 		if (sessionId != null && this.sessions.find(sessionId, identity) == null) {
@@ -372,8 +379,9 @@ class McpEndpoint implements DisposableBean {
 		result.set("serverInfo", serverInfo());
 		result.put("instructions", INSTRUCTIONS);
 		CallerIdentity identity = this.callers.identify(authentication);
-		if (identity == null || this.listing.of(identity) == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, caller(identity), authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String session = this.sessions.open(identity, negotiated, params.get("capabilities"), params.get("clientInfo"));
 		return ResponseEntity.ok()
@@ -382,7 +390,20 @@ class McpEndpoint implements DisposableBean {
 			.body(response(id, result, false).toString());
 	}
 
-	private ResponseEntity<?> discover(JsonNode id) {
+	/**
+	 * {@code ping}: answered for a caller who may use the endpoint, refused like
+	 * {@code initialize} otherwise.
+	 */
+	private ResponseEntity<?> ping(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		return (refused != null) ? refused : result(id, this.json.createObjectNode(), false);
+	}
+
+	private ResponseEntity<?> discover(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		if (refused != null) {
+			return refused;
+		}
 		ObjectNode result = this.json.createObjectNode();
 		McpVersions.SUPPORTED.forEach(result.putArray("supportedVersions")::add);
 		result.set("capabilities", capabilities());
@@ -570,8 +591,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		boolean tools = filter.path("toolsListChanged").asBoolean(false);
 		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
@@ -620,6 +642,22 @@ class McpEndpoint implements DisposableBean {
 		try (PolicyLease lease = this.policies.open(identity.orgId())) {
 			return (lease != null) ? this.callers.resolve(lease.snapshot(), identity, "mcp") : null;
 		}
+	}
+
+	/**
+	 * Why a request that opens or checks a connection ({@code initialize}, {@code ping},
+	 * {@code server/discover}, a stream) is refused, or null when it is not: not a member
+	 * (403), or a member suspended or removed (403 with the member-status gate's reason,
+	 * as the REST API answers, R2.5). A revoked token never gets here: resolving it is
+	 * 401 (R14.3). {@code tools/list} and {@code tools/call} answer an inactive member as
+	 * R2.3 says instead: an empty list, and an in-band, audited denial.
+	 */
+	private ResponseEntity<String> refusal(JsonNode id, Caller caller, Authentication authentication) {
+		if (caller == null) {
+			return notAMember(authentication);
+		}
+		Verdict status = this.memberStatusGate.check(caller);
+		return status.allowed() ? null : error(HttpStatus.FORBIDDEN, id, JsonRpc.INVALID_REQUEST, status.reason());
 	}
 
 	private ResponseEntity<String> notAMember(Authentication authentication) {

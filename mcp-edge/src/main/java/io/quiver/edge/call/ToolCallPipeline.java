@@ -3,6 +3,8 @@ package io.quiver.edge.call;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +18,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.edge.telemetry.CallTelemetry;
+import io.quiver.edge.telemetry.Stage;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneTools;
 import io.quiver.edge.upstream.CallRelay;
@@ -29,12 +33,12 @@ import io.quiver.query.gate.AccessGate;
 import io.quiver.query.gate.ArgumentGate;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.FrozenMergeGate;
-import io.quiver.query.gate.Gate;
+import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.MemberStatusGate;
 import io.quiver.query.gate.ScopeGate;
 import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
-import io.quiver.query.gate.Verdict;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
@@ -95,10 +99,13 @@ public class ToolCallPipeline {
 
 	private final ObjectMapper json;
 
+	private final CallTelemetry telemetry;
+
 	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
 			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane,
-			ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit, ObjectMapper json) {
+			ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit, ObjectMapper json,
+			CallTelemetry telemetry) {
 		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 		this.toolExecuteGate = toolExecuteGate;
@@ -113,6 +120,7 @@ public class ToolCallPipeline {
 		this.links = links;
 		this.audit = audit;
 		this.json = json;
+		this.telemetry = telemetry;
 	}
 
 	/**
@@ -144,39 +152,74 @@ public class ToolCallPipeline {
 		Attempt attempt = new Attempt(Instant.now(), caller, READ_RESOURCE, emptyObject());
 		ToolResult result = audited(attempt, () -> {
 			Plan plan;
-			try (PolicyLease lease = this.policies.open(caller.orgId())) {
-				plan = decideRead(lease.snapshot(), caller, attempt, uri);
+			try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
+				PolicySnapshot policy = lease.snapshot();
+				plan = this.telemetry.stage(Stage.GATES, () -> decideRead(policy, caller, attempt, uri));
 			}
 			return plan.run();
 		});
 		return ResourceRead.of(result, attempt.denied());
 	}
 
-	/** Runs an attempt and records it in the audit trail before answering (R10.1). */
+	/**
+	 * Runs an attempt, observed, and records it in the audit trail before answering
+	 * (R10.1).
+	 */
 	private ToolResult audited(Attempt attempt, Supplier<ToolResult> body) {
 		long started = System.nanoTime();
-		ToolResult result;
-		try {
-			result = body.get();
+		try (CallTelemetry.Call observed = this.telemetry.start()) {
+			ToolResult result;
+			try {
+				result = body.get();
+			}
+			catch (RuntimeException ex) {
+				result = failed(attempt, ex);
+			}
+			attempt.finished(System.nanoTime() - started);
+			boolean recorded = this.telemetry.stage(Stage.TRAIL, () -> record(attempt));
+			observed.finished(attempt.resolvedTool(), attempt.operation(), attempt.classification(),
+					recorded ? attempt.outcome() : "trail-unavailable", attempt.gate());
+			return recorded ? result : auditUnavailable(attempt);
 		}
-		catch (RuntimeException ex) {
-			result = failed(attempt, ex);
-		}
-		attempt.finished(System.nanoTime() - started);
+	}
+
+	/** Writes the attempt to the trail; false when the trail could not take it. */
+	private boolean record(Attempt attempt) {
 		try {
 			this.audit.append(attempt.toRecord()).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			return true;
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return auditUnavailable(attempt);
+			return false;
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
 			log.error("The audit trail refused an entry for {}: {}", CallerText.log(attempt.resolvedTool()),
 					cause.getClass().getName());
-			return auditUnavailable(attempt);
+			return false;
 		}
-		return result;
+	}
+
+	/**
+	 * What the connected tool a call names (directly or through {@code execute_tool})
+	 * asks its client for while it runs, that this request did not declare (2026-07-28:
+	 * -32021). Everything else about the name, known or not, is the pipeline's to answer.
+	 */
+	public Set<String> missingCapabilities(Caller caller, String name, ObjectNode arguments, Set<String> declared) {
+		String target = name;
+		if (MetaTools.EXECUTE_TOOL.equals(name) && arguments != null && arguments.path("name").isTextual()) {
+			target = arguments.path("name").textValue();
+		}
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			ConnectedTool tool = (lease != null) ? lease.snapshot().toolByName(target) : null;
+			if (tool == null) {
+				return Set.of();
+			}
+			Set<String> missing = new TreeSet<>(tool.operation().clientCapabilities());
+			missing.removeAll(declared);
+			return missing;
+		}
 	}
 
 	/** A call that failed unexpectedly: in band, and logged without any message. */
@@ -205,9 +248,9 @@ public class ToolCallPipeline {
 
 	private ToolResult decideAndRun(Caller caller, Attempt attempt, CallRelay relay) {
 		Plan plan;
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+		try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
 			PolicySnapshot policy = lease.snapshot();
-			plan = decide(policy, caller, attempt, relay);
+			plan = this.telemetry.stage(Stage.GATES, () -> decide(policy, caller, attempt, relay));
 		}
 		return plan.run();
 	}
@@ -239,6 +282,7 @@ public class ToolCallPipeline {
 				attempt.resolved(name, null, null);
 				ToolResult result = ToolSearch.run(policy, visible, arguments.get("query").asText(),
 						arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
+				this.telemetry.searchAnswered(result.structuredContent().path("results").isEmpty());
 				return () -> attempt.succeeded(result);
 			}
 			Verdict valid = this.argumentGate.check(name, MetaTools.executeSchema(), arguments);
@@ -363,7 +407,7 @@ public class ToolCallPipeline {
 				connection.label(), connection.grant(), merged, policy.settings().outbound(), relay);
 		return () -> {
 			attempt.executing();
-			UpstreamResult result = this.connectedTools.execute(call);
+			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(call));
 			// resource links open only for this caller, through this tool's gates (R12.8)
 			return outcome(attempt, result, relay, this.links.seal(caller, tool.key(), connectionId, result.content()));
 		};
@@ -404,7 +448,8 @@ public class ToolCallPipeline {
 				connection.label(), connection.grant(), emptyObject(), policy.settings().outbound());
 		return () -> {
 			attempt.executing();
-			UpstreamResult result = this.connectedTools.readResource(call, link.uri());
+			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
+					() -> this.connectedTools.readResource(call, link.uri()));
 			return outcome(attempt, result, CallRelay.NONE, this.links.relabel(result.content(), link, uri));
 		};
 	}

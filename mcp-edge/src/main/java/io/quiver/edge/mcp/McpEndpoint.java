@@ -19,7 +19,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.edge.call.MetaTools;
 import io.quiver.edge.call.ResourceRead;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
@@ -30,12 +29,8 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
-import io.quiver.query.gate.MemberStatusGate;
-import io.quiver.query.gate.Verdict;
-import io.quiver.query.toolindex.api.ConnectedTool;
-import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.support.DatabaseFailures;
-import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.info.BuildProperties;
@@ -96,8 +91,6 @@ class McpEndpoint implements DisposableBean {
 
 	private final CallerResolver callers;
 
-	private final PolicyStore policies;
-
 	private final ToolListing listing;
 
 	private final ToolCallPipeline pipeline;
@@ -110,28 +103,23 @@ class McpEndpoint implements DisposableBean {
 
 	private final McpRelayInbox inbox;
 
-	private final MemberStatusGate memberStatusGate;
-
 	private final QuiverProperties properties;
 
 	private final String version;
 
 	private final ThreadPoolExecutor streamedCalls;
 
-	McpEndpoint(ObjectMapper json, CallerResolver callers, PolicyStore policies, ToolListing listing,
-			ToolCallPipeline pipeline, McpStreams streams, InFlightCalls inFlight, McpSessions sessions,
-			McpRelayInbox inbox, MemberStatusGate memberStatusGate, QuiverProperties properties,
-			ObjectProvider<BuildProperties> build) {
+	McpEndpoint(ObjectMapper json, CallerResolver callers, ToolListing listing, ToolCallPipeline pipeline,
+			McpStreams streams, InFlightCalls inFlight, McpSessions sessions, McpRelayInbox inbox,
+			QuiverProperties properties, ObjectProvider<BuildProperties> build) {
 		this.json = json;
 		this.callers = callers;
-		this.policies = policies;
 		this.listing = listing;
 		this.pipeline = pipeline;
 		this.streams = streams;
 		this.inFlight = inFlight;
 		this.sessions = sessions;
 		this.inbox = inbox;
-		this.memberStatusGate = memberStatusGate;
 		this.properties = properties;
 		BuildProperties info = build.getIfAvailable();
 		this.version = (info != null) ? info.getVersion() : "dev";
@@ -529,7 +517,7 @@ class McpEndpoint implements DisposableBean {
 		}
 		ObjectNode args = (arguments instanceof ObjectNode object) ? object : null;
 		if (modern) {
-			Set<String> missing = missingCapabilities(caller, name.textValue(), args, capabilities);
+			Set<String> missing = this.pipeline.missingCapabilities(caller, name.textValue(), args, capabilities);
 			if (!missing.isEmpty()) {
 				ObjectNode data = this.json.createObjectNode();
 				ObjectNode required = data.putObject("requiredCapabilities");
@@ -599,27 +587,6 @@ class McpEndpoint implements DisposableBean {
 		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
 	}
 
-	/**
-	 * What the connected tool a call names (directly or through {@code execute_tool})
-	 * asks its client for while it runs, that this request did not declare (2026-07-28:
-	 * -32021). Everything else about the name, known or not, is the pipeline's to answer.
-	 */
-	private Set<String> missingCapabilities(Caller caller, String name, ObjectNode arguments, Set<String> declared) {
-		String target = name;
-		if (MetaTools.EXECUTE_TOOL.equals(name) && arguments != null && arguments.path("name").isTextual()) {
-			target = arguments.path("name").textValue();
-		}
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			ConnectedTool tool = (lease != null) ? lease.snapshot().toolByName(target) : null;
-			if (tool == null) {
-				return Set.of();
-			}
-			Set<String> missing = new java.util.TreeSet<>(tool.operation().clientCapabilities());
-			missing.removeAll(declared);
-			return missing;
-		}
-	}
-
 	/** The capabilities of a modern request that Quiver relays to upstreams. */
 	private static Set<String> relayable(ModernRequest request) {
 		Set<String> relayed = new HashSet<>();
@@ -636,12 +603,7 @@ class McpEndpoint implements DisposableBean {
 	}
 
 	private Caller caller(CallerIdentity identity) {
-		if (identity == null) {
-			return null;
-		}
-		try (PolicyLease lease = this.policies.open(identity.orgId())) {
-			return (lease != null) ? this.callers.resolve(lease.snapshot(), identity, "mcp") : null;
-		}
+		return (identity != null) ? this.callers.resolve(identity, "mcp") : null;
 	}
 
 	/**
@@ -656,7 +618,7 @@ class McpEndpoint implements DisposableBean {
 		if (caller == null) {
 			return notAMember(authentication);
 		}
-		Verdict status = this.memberStatusGate.check(caller);
+		Verdict status = this.listing.memberStatus(caller);
 		return status.allowed() ? null : error(HttpStatus.FORBIDDEN, id, JsonRpc.INVALID_REQUEST, status.reason());
 	}
 

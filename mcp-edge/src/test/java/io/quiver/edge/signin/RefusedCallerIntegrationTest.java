@@ -28,11 +28,7 @@ class RefusedCallerIntegrationTest extends QuiverIntegrationTest {
 		OAuthDriver oauth = new OAuthDriver(baseUrl());
 		String org = this.organizations.create("revoked");
 		String client = oauth.register();
-		OAuthDriver.Pkce pkce = OAuthDriver.Pkce.create();
-		String token = OAuthDriver
-			.json(oauth.exchange(client, oauth.code(org, "owner", client, pkce, "mcp:read mcp:tools"), pkce.verifier()))
-			.path("access_token")
-			.asText();
+		String token = oauth.tokens(org, "owner", client, "mcp:read mcp:tools").path("access_token").asText();
 		McpWire wire = new McpWire(baseUrl(), token);
 		assertThat(wire.call("initialize", INITIALIZE).status()).isEqualTo(200);
 		assertThat(wire.call("ping", Map.of()).status()).isEqualTo(200);

@@ -152,15 +152,19 @@ public class ToolCallPipeline {
 		Attempt attempt = new Attempt(Instant.now(), caller, READ_RESOURCE, emptyObject());
 		ToolResult result = audited(attempt, () -> {
 			Plan plan;
-			try (PolicyLease lease = this.policies.open(caller.orgId())) {
-				plan = decideRead(lease.snapshot(), caller, attempt, uri);
+			try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
+				PolicySnapshot policy = lease.snapshot();
+				plan = this.telemetry.stage(Stage.GATES, () -> decideRead(policy, caller, attempt, uri));
 			}
 			return plan.run();
 		});
 		return ResourceRead.of(result, attempt.denied());
 	}
 
-	/** Runs an attempt and records it in the audit trail before answering (R10.1). */
+	/**
+	 * Runs an attempt, observed, and records it in the audit trail before answering
+	 * (R10.1).
+	 */
 	private ToolResult audited(Attempt attempt, Supplier<ToolResult> body) {
 		long started = System.nanoTime();
 		try (CallTelemetry.Call observed = this.telemetry.start()) {

@@ -430,11 +430,15 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 	}
 
 	/**
-	 * Late in the start-up, early in the shutdown: the pipeline needs it the whole time.
+	 * Shutdown drains (SPEC R10.9): the trail stops only after the web server has stopped
+	 * accepting and finished the requests in flight (Spring Boot's graceful shutdown at
+	 * {@code DEFAULT_PHASE - 1024}, the web server's stop at
+	 * {@code DEFAULT_PHASE - 2048}), so every call still running writes its entries;
+	 * {@link #stop} then writes what is queued. It starts before the web server, too.
 	 */
 	@Override
 	public int getPhase() {
-		return Integer.MAX_VALUE - 1000;
+		return SmartLifecycle.DEFAULT_PHASE - 4096;
 	}
 
 	private record Pending(ToolCallRecord record, CompletableFuture<AuditEntry> result) {

@@ -21,6 +21,9 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditTrail;
@@ -66,7 +69,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * refuses UPDATE, DELETE and TRUNCATE of the table.
  */
 @Component
-class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
+class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 
 	static final String GENESIS = "0".repeat(64);
 
@@ -110,6 +113,15 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 			pending.result().completeExceptionally(new IllegalStateException("the audit trail is saturated"));
 		}
 		return pending.result();
+	}
+
+	/** The entries queued on this node and not yet committed (SPEC R15.1). */
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		Gauge.builder("quiver.trail.backlog", this.queue, BlockingQueue::size)
+			.description("Audit trail entries queued on this node, not yet committed")
+			.baseUnit("entries")
+			.register(registry);
 	}
 
 	private void writeLoop() {

@@ -101,10 +101,11 @@ class TokenValidation {
 		JWKSource<SecurityContext> keys = serverKeys;
 		if (devIssuer.enabled()) {
 			JWKSet dev = devIssuer.publicKeys();
+			// the local issuer's keys first: they are in memory, so its tokens verify
+			// without the database
 			keys = (selector, context) -> {
-				List<JWK> found = new ArrayList<>(serverKeys.get(selector, context));
-				found.addAll(selector.select(dev));
-				return found;
+				List<JWK> found = selector.select(dev);
+				return found.isEmpty() ? serverKeys.get(selector, context) : found;
 			};
 		}
 		DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.context.ContextSnapshotFactory;
 import io.quiver.edge.call.ResourceRead;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
@@ -89,6 +90,8 @@ class McpEndpoint implements DisposableBean {
 	private static final long DISCOVER_TTL_MS = 3_600_000;
 
 	private static final int MAX_STREAMED_CALLS = 256;
+
+	private static final ContextSnapshotFactory CONTEXT = ContextSnapshotFactory.builder().build();
 
 	private final ObjectMapper json;
 
@@ -556,12 +559,13 @@ class McpEndpoint implements DisposableBean {
 		// the client closing a call's stream cancels the call (2026-07-28 cancellation)
 		stream.onClose(call::cancel);
 		try {
-			this.streamedCalls.execute(() -> {
+			// in the request's trace, though on a thread of its own (SPEC R15.1)
+			this.streamedCalls.execute(CONTEXT.captureAll().wrap(() -> {
 				ToolResult result = run(identity, id, call,
 						() -> this.pipeline.call(caller, name.textValue(), args, call));
 				stream.send(response(id, result.toJson(), modern));
 				stream.close();
-			});
+			}));
 		}
 		catch (RejectedExecutionException ex) {
 			return result(id, busy().toJson(), modern);

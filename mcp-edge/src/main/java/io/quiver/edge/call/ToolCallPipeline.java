@@ -495,6 +495,11 @@ public class ToolCallPipeline {
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), link.connectionId(),
 				connection.label(), connection.grant(), emptyObject(), policy.settings().outbound());
 		return () -> {
+			// audited like a call of the tool, write-ahead included (R10.7)
+			if (!writeAhead(attempt, tool.classification())) {
+				attempt.failed("audit-unavailable");
+				return auditUnavailable(attempt);
+			}
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
 					() -> this.connectedTools.readResource(call, link.uri()));

@@ -177,6 +177,20 @@ class TwoNodesIntegrationTest {
 		settings(admin(nodeB), Map.of("callsPerMinutePerMember", 0, "callsPerMinutePerConnection", 10));
 		assertThat(alternate(rhea, 20)).as("10 a minute on the connection, at most one more per node")
 			.isBetween(10, 12);
+
+		// no database write on every call: a trigger counts the writes to the buckets'
+		// rows
+		String table = SCHEMA + ".rate_limit_bucket";
+		TestDatabase.execute("CREATE TABLE " + SCHEMA + ".bucket_writes AS SELECT 0 AS n");
+		TestDatabase.execute("CREATE FUNCTION " + SCHEMA + ".count_bucket_write() RETURNS trigger LANGUAGE plpgsql "
+				+ "AS $$ BEGIN UPDATE " + SCHEMA + ".bucket_writes SET n = n + 1; RETURN NEW; END $$");
+		TestDatabase.execute("CREATE TRIGGER bucket_write AFTER INSERT OR UPDATE ON " + table
+				+ " FOR EACH ROW EXECUTE FUNCTION " + SCHEMA + ".count_bucket_write()");
+		settings(adminA, Map.of("callsPerMinutePerMember", 1000, "callsPerMinutePerConnection", 0));
+		assertThat(alternate(rhea, 100)).isEqualTo(100);
+		int writes = TestDatabase.queryForInt("SELECT n FROM " + SCHEMA + ".bucket_writes");
+		System.out.println("Rate limit of 1000 a minute on two nodes: " + writes + " bucket writes for 100 calls");
+		assertThat(writes).as("a write once per 50 calls per node, or every 5 s").isLessThan(50);
 	}
 
 	/** Calls alternately on each node; answers how many were admitted. */

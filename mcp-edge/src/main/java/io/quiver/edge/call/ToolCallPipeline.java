@@ -222,7 +222,8 @@ public class ToolCallPipeline {
 		if (classification != Classification.WRITE && classification != Classification.DESTRUCTIVE) {
 			return true;
 		}
-		AuditEntry entry = record(attempt, attempt.toAttemptRecord(this.telemetry.traceId()));
+		AuditEntry entry = this.telemetry.stage(Stage.TRAIL,
+				() -> record(attempt, attempt.toAttemptRecord(this.telemetry.traceId())));
 		if (entry == null) {
 			return false;
 		}

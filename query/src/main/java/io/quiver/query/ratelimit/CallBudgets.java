@@ -37,7 +37,7 @@ import org.springframework.stereotype.Component;
 public class CallBudgets {
 
 	/** The longest a node keeps calls it spent from the shared row unsynchronised. */
-	static final Duration SYNC_AFTER = Duration.ofSeconds(1);
+	static final Duration SYNC_AFTER = Duration.ofSeconds(5);
 
 	static final String TABLE = "rate_limit_bucket";
 

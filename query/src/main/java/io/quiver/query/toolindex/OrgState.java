@@ -50,6 +50,7 @@ import io.quiver.command.toolbox.api.ToolboxEntryUpdatedEvent;
 import io.quiver.command.toolbox.api.ToolboxGrantedEvent;
 import io.quiver.command.toolbox.api.ToolboxRevokedEvent;
 import io.quiver.query.search.SearchIndex;
+import io.quiver.query.search.SentenceVectors;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectedTools;
@@ -106,7 +107,7 @@ public final class OrgState implements PolicySnapshot {
 	/** Entry keys of the toolbox entries each connection backs. */
 	private final Map<String, Set<String>> entriesByConnection = new HashMap<>();
 
-	private final SearchIndex searchIndex = new SearchIndex();
+	private final SearchIndex searchIndex;
 
 	private final ClientConsents consents = new ClientConsents();
 
@@ -115,8 +116,16 @@ public final class OrgState implements PolicySnapshot {
 	private Instant lastChange;
 
 	OrgState(String orgId, CuratedCatalog curated) {
+		this(orgId, curated, null);
+	}
+
+	/**
+	 * With the semantic signal of search from these vectors (R6.15); null: lexical only.
+	 */
+	OrgState(String orgId, CuratedCatalog curated, SentenceVectors vectors) {
 		this.orgId = orgId;
 		this.curated = curated;
+		this.searchIndex = new SearchIndex(vectors);
 	}
 
 	/** Applies one event of this organisation; events of other types are ignored. */

@@ -1,0 +1,24 @@
+package io.quiver.query.search.embedding;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.quiver.query.search.SentenceVectors;
+
+/**
+ * The process's sentence vectors for the semantic signal of {@code search_tools} (SPEC
+ * R6.15), from {@link MiniLmEncoder}. {@code quiver.search.semantic.enabled=false} leaves
+ * the model unloaded and every index lexical only; with it loaded, each organisation's
+ * setting still decides whether its searches consult it.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "quiver.search.semantic.enabled", havingValue = "true", matchIfMissing = true)
+public class SemanticSearchConfiguration {
+
+	@Bean
+	SentenceVectors sentenceVectors() {
+		return new SentenceVectors(MiniLmEncoder.shared());
+	}
+
+}

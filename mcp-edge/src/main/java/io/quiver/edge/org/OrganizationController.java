@@ -30,12 +30,12 @@ class OrganizationController {
 	@PatchMapping("/settings")
 	OrganizationView updateSettings(Caller caller, @RequestBody Settings body) {
 		return this.organizations.updateSettings(caller, body.collapseThreshold(), body.outboundTimeoutMillis(),
-				body.outboundMaxResponseBytes(), body.scopeCaps());
+				body.outboundMaxResponseBytes(), body.scopeCaps(), body.semanticSearch());
 	}
 
 	/** Body of a settings change; absent fields keep their value. */
 	record Settings(Integer collapseThreshold, Integer outboundTimeoutMillis, Integer outboundMaxResponseBytes,
-			Map<String, List<String>> scopeCaps) {
+			Map<String, List<String>> scopeCaps, Boolean semanticSearch) {
 	}
 
 }

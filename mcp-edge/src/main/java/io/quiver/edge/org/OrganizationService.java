@@ -47,21 +47,23 @@ public class OrganizationService {
 
 	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
 			Integer maxResponseBytes) {
-		return updateSettings(caller, collapseThreshold, timeoutMillis, maxResponseBytes, null);
+		return updateSettings(caller, collapseThreshold, timeoutMillis, maxResponseBytes, null, null);
 	}
 
 	/**
 	 * Changes settings; a null one keeps its value. {@code scopeCaps} maps role names to
 	 * the scopes its members may use through AI clients (SPEC R14.3); it replaces the
-	 * caps whole, and a role left out has no cap.
+	 * caps whole, and a role left out has no cap. {@code semanticSearch} turns the
+	 * semantic signal of {@code search_tools} on or off (SPEC R6.15).
 	 */
 	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
-			Integer maxResponseBytes, Map<String, List<String>> scopeCaps) {
+			Integer maxResponseBytes, Map<String, List<String>> scopeCaps, Boolean semanticSearch) {
 		this.access.require(caller, ControlPlaneOperation.ORG_UPDATE_SETTINGS);
-		if (collapseThreshold == null && timeoutMillis == null && maxResponseBytes == null && scopeCaps == null) {
+		if (collapseThreshold == null && timeoutMillis == null && maxResponseBytes == null && scopeCaps == null
+				&& semanticSearch == null) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"give at least one setting: collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes "
-							+ "or scopeCaps");
+					"give at least one setting: collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes, "
+							+ "scopeCaps or semanticSearch");
 		}
 		OutboundPolicy outbound = null;
 		if (timeoutMillis != null || maxResponseBytes != null) {
@@ -74,8 +76,8 @@ public class OrganizationService {
 				throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
 			}
 		}
-		this.commands.send(caller,
-				new ChangeOrganizationSettingsCommand(caller.orgId(), collapseThreshold, outbound, caps(scopeCaps)));
+		this.commands.send(caller, new ChangeOrganizationSettingsCommand(caller.orgId(), collapseThreshold, outbound,
+				caps(scopeCaps), semanticSearch));
 		return view(caller.orgId());
 	}
 
@@ -121,7 +123,7 @@ public class OrganizationService {
 			return new OrganizationView(orgId, policy.name(), policy.settings().collapseThreshold(),
 					policy.settings().outbound().timeoutMillis(), policy.settings().outbound().maxResponseBytes(),
 					members, policy.connections().size(), policy.toolboxes().size(), policy.restrictions().size(),
-					caps(policy.settings()));
+					caps(policy.settings()), policy.settings().semanticSearch());
 		}
 	}
 

@@ -47,11 +47,16 @@ class OrganizationTools implements ControlPlaneToolset {
 											+ "clients, e.g. {\"MEMBER\": [\"mcp:read\", \"mcp:tools\"]}; replaces "
 											+ "the caps whole; a role left out has no cap.",
 									false)
+							.bool("semanticSearch",
+									"Whether search_tools also ranks by meaning (an in-process sentence-embedding "
+											+ "model), raising tools the word match drops; off by default.",
+									false)
 							.build(),
 						(caller, args) -> this.organizations.updateSettings(caller,
 								Arguments.optionalInteger(args, "collapseThreshold"),
 								Arguments.optionalInteger(args, "outboundTimeoutMillis"),
-								Arguments.optionalInteger(args, "outboundMaxResponseBytes"), scopeCaps(args))));
+								Arguments.optionalInteger(args, "outboundMaxResponseBytes"), scopeCaps(args),
+								Arguments.optionalBoolean(args, "semanticSearch"))));
 	}
 
 	private static Map<String, List<String>> scopeCaps(ObjectNode args) {

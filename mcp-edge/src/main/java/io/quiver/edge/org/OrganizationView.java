@@ -17,8 +17,9 @@ import java.util.Map;
  * @param restrictions restrictions
  * @param scopeCaps per role, the scopes its members may use through AI clients (roles not
  * named have no cap)
+ * @param semanticSearch whether search_tools consults the semantic signal (SPEC R6.15)
  */
 public record OrganizationView(String orgId, String name, int collapseThreshold, int outboundTimeoutMillis,
 		int outboundMaxResponseBytes, int members, int connections, int toolboxes, int restrictions,
-		Map<String, List<String>> scopeCaps) {
+		Map<String, List<String>> scopeCaps, boolean semanticSearch) {
 }

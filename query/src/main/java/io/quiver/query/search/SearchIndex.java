@@ -224,6 +224,11 @@ public final class SearchIndex implements Searchable {
 		return (ordinal != null) ? ordinal : -1;
 	}
 
+	/** Whether this index has the semantic signal of R6.15. */
+	public boolean semantic() {
+		return this.recall != null;
+	}
+
 	/** How many tools are indexed. */
 	public int size() {
 		return this.ordinals.size();

@@ -107,7 +107,15 @@ public final class OrgState implements PolicySnapshot {
 	/** Entry keys of the toolbox entries each connection backs. */
 	private final Map<String, Set<String>> entriesByConnection = new HashMap<>();
 
-	private final SearchIndex searchIndex;
+	/** The process's sentence vectors, or null where the model is not available. */
+	private final SentenceVectors vectors;
+
+	/**
+	 * Lexical only, or with the semantic signal where the organisation's setting turns it
+	 * on (R6.15); rebuilt when the setting changes, so that an organisation that leaves
+	 * it off never pays for a vector.
+	 */
+	private SearchIndex searchIndex;
 
 	private final ClientConsents consents = new ClientConsents();
 
@@ -125,7 +133,17 @@ public final class OrgState implements PolicySnapshot {
 	OrgState(String orgId, CuratedCatalog curated, SentenceVectors vectors) {
 		this.orgId = orgId;
 		this.curated = curated;
-		this.searchIndex = new SearchIndex(vectors);
+		this.vectors = vectors;
+		this.searchIndex = new SearchIndex();
+	}
+
+	private void settings(OrganizationSettings next) {
+		boolean semantic = next.semanticSearch() && this.vectors != null;
+		this.settings = next;
+		if (semantic != this.searchIndex.semantic()) {
+			this.searchIndex = new SearchIndex(semantic ? this.vectors : null);
+			this.tools.values().forEach(this::index);
+		}
 	}
 
 	/** Applies one event of this organisation; events of other types are ignored. */
@@ -134,10 +152,10 @@ public final class OrgState implements PolicySnapshot {
 		this.lastChange = timestamp;
 		if (payload instanceof OrganizationCreatedEvent e) {
 			this.name = e.name();
-			this.settings = e.settings();
+			settings(e.settings());
 		}
 		else if (payload instanceof OrganizationSettingsChangedEvent e) {
-			this.settings = e.after();
+			settings(e.after());
 		}
 		else if (payload instanceof ConnectorRegisteredEvent e) {
 			this.customConnectors.put(e.connector().id(), e.connector());
@@ -494,6 +512,10 @@ public final class OrgState implements PolicySnapshot {
 	private void putTool(ConnectedTool tool) {
 		this.tools.put(tool.key(), tool);
 		this.toolsByName.put(tool.name(), tool);
+		index(tool);
+	}
+
+	private void index(ConnectedTool tool) {
 		this.searchIndex.put(tool.key(),
 				new SearchDocument(tool.name(), tool.connectorId(), tool.connectorLabel(), tool.description()));
 	}

@@ -10,10 +10,15 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * Changes an organisation's settings; a null field keeps its current value.
  */
 public record ChangeOrganizationSettingsCommand(@TargetAggregateIdentifier String orgId, Integer collapseThreshold,
-		OutboundPolicy outbound, Map<Role, List<String>> scopeCaps) {
+		OutboundPolicy outbound, Map<Role, List<String>> scopeCaps, Boolean semanticSearch) {
 
 	public ChangeOrganizationSettingsCommand(String orgId, Integer collapseThreshold, OutboundPolicy outbound) {
-		this(orgId, collapseThreshold, outbound, null);
+		this(orgId, collapseThreshold, outbound, null, null);
+	}
+
+	public ChangeOrganizationSettingsCommand(String orgId, Integer collapseThreshold, OutboundPolicy outbound,
+			Map<Role, List<String>> scopeCaps) {
+		this(orgId, collapseThreshold, outbound, scopeCaps, null);
 	}
 
 }

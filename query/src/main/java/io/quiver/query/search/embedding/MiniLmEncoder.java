@@ -34,6 +34,8 @@ public final class MiniLmEncoder implements SentenceEncoder {
 
 	static final int DIMENSION = 384;
 
+	static final String MODEL_NAME = "all-MiniLM-L6-v2-q";
+
 	private static MiniLmEncoder shared;
 
 	private final Model model;
@@ -65,6 +67,31 @@ public final class MiniLmEncoder implements SentenceEncoder {
 		return shared;
 	}
 
+	/**
+	 * The process's one encoder, loaded at its first encoding: a process whose
+	 * organisations all leave the semantic signal off never loads the model.
+	 */
+	public static SentenceEncoder lazy() {
+		return new SentenceEncoder() {
+
+			@Override
+			public float[] encode(String text) {
+				return shared().encode(text);
+			}
+
+			@Override
+			public int dimension() {
+				return DIMENSION;
+			}
+
+			@Override
+			public String model() {
+				return MODEL_NAME;
+			}
+
+		};
+	}
+
 	/** A separately loaded encoder, with its own ONNX session (tests: another node). */
 	public static MiniLmEncoder load() {
 		return new MiniLmEncoder();
@@ -82,7 +109,7 @@ public final class MiniLmEncoder implements SentenceEncoder {
 
 	@Override
 	public String model() {
-		return "all-MiniLM-L6-v2-q";
+		return MODEL_NAME;
 	}
 
 	private static byte[] resource(String name) throws IOException {

@@ -8,9 +8,10 @@ import io.quiver.query.search.SentenceVectors;
 
 /**
  * The process's sentence vectors for the semantic signal of {@code search_tools} (SPEC
- * R6.15), from {@link MiniLmEncoder}. {@code quiver.search.semantic.enabled=false} leaves
- * the model unloaded and every index lexical only; with it loaded, each organisation's
- * setting still decides whether its searches consult it.
+ * R6.15), from {@link MiniLmEncoder}, loaded at the first encoding: only once an
+ * organisation turns its {@code semanticSearch} setting on.
+ * {@code quiver.search.semantic.enabled=false} leaves every index lexical only, whatever
+ * the setting says.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "quiver.search.semantic.enabled", havingValue = "true", matchIfMissing = true)
@@ -18,7 +19,7 @@ public class SemanticSearchConfiguration {
 
 	@Bean
 	SentenceVectors sentenceVectors() {
-		return new SentenceVectors(MiniLmEncoder.shared());
+		return new SentenceVectors(MiniLmEncoder.lazy());
 	}
 
 }

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.query.access.Caller;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.ArgumentGate;
-import io.quiver.query.gate.Gate;
-import io.quiver.query.gate.Verdict;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 
 /**
  * What the audit trail will record of one attempt (SPEC R10.1), filled in as the pipeline
@@ -68,8 +68,29 @@ final class Attempt {
 		return (this.resolvedTool != null) ? this.resolvedTool : this.requestedName;
 	}
 
+	String operation() {
+		return this.operation;
+	}
+
+	String classification() {
+		return this.classification;
+	}
+
+	String gate() {
+		return this.gate;
+	}
+
+	String outcome() {
+		return this.outcome;
+	}
+
 	boolean executed() {
 		return this.executed;
+	}
+
+	/** Whether a gate refused the attempt. */
+	boolean denied() {
+		return "denied".equals(this.decision);
 	}
 
 	void unwrapped(String name, ObjectNode innerArguments) {

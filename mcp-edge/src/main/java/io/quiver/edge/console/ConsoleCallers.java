@@ -8,9 +8,7 @@ import io.quiver.edge.security.CallerResolver;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Scope;
 import io.quiver.query.gate.MemberStatusGate;
-import io.quiver.query.gate.Verdict;
-import io.quiver.query.toolindex.api.PolicyLease;
-import io.quiver.query.toolindex.api.PolicyStore;
+import io.quiver.query.gate.api.Verdict;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.client.authentication.OAuth2AuthenticationToken;
@@ -37,15 +35,11 @@ public class ConsoleCallers {
 
 	private final CallerResolver resolver;
 
-	private final PolicyStore policies;
-
 	private final MemberStatusGate memberStatusGate;
 
-	ConsoleCallers(QuiverProperties properties, CallerResolver resolver, PolicyStore policies,
-			MemberStatusGate memberStatusGate) {
+	ConsoleCallers(QuiverProperties properties, CallerResolver resolver, MemberStatusGate memberStatusGate) {
 		this.properties = properties;
 		this.resolver = resolver;
-		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 	}
 
@@ -115,10 +109,7 @@ public class ConsoleCallers {
 		}
 		CallerIdentity identity = new CallerIdentity(principal.orgId(), principal.subject(),
 				EnumSet.allOf(Scope.class));
-		Caller caller;
-		try (PolicyLease lease = this.policies.open(identity.orgId())) {
-			caller = (lease != null) ? this.resolver.resolve(lease.snapshot(), identity, VIA) : null;
-		}
+		Caller caller = this.resolver.resolve(identity, VIA);
 		if (caller == null) {
 			throw new ConsoleAccessException("'" + principal.subject() + "' is not a member of organisation '"
 					+ principal.orgId() + "'. Ask an admin of the organisation to invite you.");

@@ -8,7 +8,7 @@ import io.quiver.edge.connection.ConnectionService;
 import io.quiver.edge.toolbox.ToolboxService;
 import io.quiver.query.access.Caller;
 import io.quiver.query.connection.api.ConnectionSummary;
-import io.quiver.query.gate.ToolboxEntryInput;
+import io.quiver.query.toolbox.api.ToolboxEntryInput;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quiver.edge.call.MetaTools;
+import io.quiver.edge.call.ResourceRead;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
 import io.quiver.edge.config.QuiverProperties;
@@ -29,10 +29,7 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
-import io.quiver.query.toolindex.api.ConnectedTool;
-import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.support.DatabaseFailures;
-import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.info.BuildProperties;
@@ -61,12 +58,14 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code notifications/initialized}, {@code ping}, {@code tools/list},
  * {@code tools/call}, and a GET stream for {@code notifications/tools/list_changed}.</li>
  * </ul>
- * A thin, hand-written JSON-RPC edge: the surface differs per caller and changes at run
- * time, which no SDK server can serve to both eras on one endpoint. JSON-RPC errors are
- * only for malformed JSON-RPC and the protocol's own refusals; everything a model can fix
- * is answered in band by the pipeline (R7.2), in both eras. A {@code tools/call} with a
- * progress token is answered as a stream that relays the upstream's progress (R12.7);
- * other requests are answered as JSON.
+ * In both eras {@code resources/read} opens the resource links connected tools returned
+ * to the caller (R12.8); {@code resources/list} and {@code resources/templates/list} are
+ * empty. A thin, hand-written JSON-RPC edge: the surface differs per caller and changes
+ * at run time, which no SDK server can serve to both eras on one endpoint. JSON-RPC
+ * errors are only for malformed JSON-RPC and the protocol's own refusals; everything a
+ * model can fix is answered in band by the pipeline (R7.2), in both eras. A
+ * {@code tools/call} with a progress token is answered as a stream that relays the
+ * upstream's progress (R12.7); other requests are answered as JSON.
  */
 @RestController
 class McpEndpoint implements DisposableBean {
@@ -91,8 +90,6 @@ class McpEndpoint implements DisposableBean {
 
 	private final CallerResolver callers;
 
-	private final PolicyStore policies;
-
 	private final ToolListing listing;
 
 	private final ToolCallPipeline pipeline;
@@ -111,12 +108,11 @@ class McpEndpoint implements DisposableBean {
 
 	private final ThreadPoolExecutor streamedCalls;
 
-	McpEndpoint(ObjectMapper json, CallerResolver callers, PolicyStore policies, ToolListing listing,
-			ToolCallPipeline pipeline, McpStreams streams, InFlightCalls inFlight, McpSessions sessions,
-			McpRelayInbox inbox, QuiverProperties properties, ObjectProvider<BuildProperties> build) {
+	McpEndpoint(ObjectMapper json, CallerResolver callers, ToolListing listing, ToolCallPipeline pipeline,
+			McpStreams streams, InFlightCalls inFlight, McpSessions sessions, McpRelayInbox inbox,
+			QuiverProperties properties, ObjectProvider<BuildProperties> build) {
 		this.json = json;
 		this.callers = callers;
-		this.policies = policies;
 		this.listing = listing;
 		this.pipeline = pipeline;
 		this.streams = streams;
@@ -249,6 +245,8 @@ class McpEndpoint implements DisposableBean {
 			case "ping" -> result(id, this.json.createObjectNode(), false);
 			case "tools/list" -> toolsList(id, params, authentication, false);
 			case "tools/call" -> toolsCall(id, params, authentication, capabilities, false);
+			case "resources/list", "resources/templates/list" -> resourcesList(id, method, authentication, false);
+			case "resources/read" -> resourcesRead(id, params, authentication, false);
 			default -> error(HttpStatus.OK, id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method);
 		};
 	}
@@ -285,6 +283,8 @@ class McpEndpoint implements DisposableBean {
 			case "tools/list" -> toolsList(id, params, authentication, true);
 			case "tools/call" -> toolsCall(id, params, authentication, relayable(modern), true);
 			case "subscriptions/listen" -> listen(id, params, authentication);
+			case "resources/list", "resources/templates/list" -> resourcesList(id, method, authentication, true);
+			case "resources/read" -> resourcesRead(id, params, authentication, true);
 			default -> error(HttpStatus.NOT_FOUND, id, JsonRpc.METHOD_NOT_FOUND,
 					"Method not found: " + method + " (not served in " + McpVersions.MODERN + ")");
 		};
@@ -388,7 +388,60 @@ class McpEndpoint implements DisposableBean {
 	private ObjectNode capabilities() {
 		ObjectNode capabilities = this.json.createObjectNode();
 		capabilities.putObject("tools").put("listChanged", true);
+		// resources: only those the links of connected tools name (R12.8), none listed
+		capabilities.putObject("resources").put("subscribe", false).put("listChanged", false);
 		return capabilities;
+	}
+
+	/**
+	 * {@code resources/list} and {@code resources/templates/list}: empty for everybody.
+	 * Quiver serves only the resources that links returned by connected tools name
+	 * (R12.8), which a client reads by the link it was given; it lists no catalogue of
+	 * its own, and lists no upstream's (that would bypass the gates of the tools).
+	 */
+	private ResponseEntity<?> resourcesList(JsonNode id, String method, Authentication authentication, boolean modern) {
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (caller(identity) == null) {
+			return notAMember(authentication);
+		}
+		ObjectNode result = this.json.createObjectNode();
+		result.putArray("resources/list".equals(method) ? "resources" : "resourceTemplates");
+		if (modern) {
+			result.put("ttlMs", DISCOVER_TTL_MS);
+			result.put("cacheScope", "public");
+		}
+		return result(id, result, modern);
+	}
+
+	/**
+	 * {@code resources/read} of a resource link a connected tool returned to this caller
+	 * (R12.8), through that tool's gates, audited. A refusal is a JSON-RPC error:
+	 * resource not found, {@code -32002} in the legacy era and {@code -32602} in
+	 * 2026-07-28 (SEP-2164), with the gate's reason; an upstream failure is
+	 * {@code -32603}.
+	 */
+	private ResponseEntity<?> resourcesRead(JsonNode id, ObjectNode params, Authentication authentication,
+			boolean modern) {
+		JsonNode uri = params.get("uri");
+		if (uri == null || !uri.isTextual() || uri.textValue().isEmpty()) {
+			return error(modern ? HttpStatus.BAD_REQUEST : HttpStatus.OK, id, JsonRpc.INVALID_PARAMS,
+					"Invalid params: resources/read needs a uri");
+		}
+		CallerIdentity identity = this.callers.identify(authentication);
+		Caller caller = caller(identity);
+		if (caller == null) {
+			return notAMember(authentication);
+		}
+		ResourceRead read = this.pipeline.read(caller, uri.textValue());
+		if (read.contents() != null) {
+			ObjectNode result = this.json.createObjectNode();
+			result.set("contents", read.contents());
+			return result(id, result, modern);
+		}
+		ObjectNode data = this.json.createObjectNode().put("uri", uri.textValue());
+		int code = !read.refused() ? JsonRpc.INTERNAL_ERROR
+				: modern ? JsonRpc.INVALID_PARAMS : JsonRpc.RESOURCE_NOT_FOUND;
+		return error(HttpStatus.OK, id, code, read.reason(), data);
 	}
 
 	private ObjectNode serverInfo() {
@@ -448,7 +501,7 @@ class McpEndpoint implements DisposableBean {
 		}
 		ObjectNode args = (arguments instanceof ObjectNode object) ? object : null;
 		if (modern) {
-			Set<String> missing = missingCapabilities(caller, name.textValue(), args, capabilities);
+			Set<String> missing = this.pipeline.missingCapabilities(caller, name.textValue(), args, capabilities);
 			if (!missing.isEmpty()) {
 				ObjectNode data = this.json.createObjectNode();
 				ObjectNode required = data.putObject("requiredCapabilities");
@@ -517,27 +570,6 @@ class McpEndpoint implements DisposableBean {
 		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
 	}
 
-	/**
-	 * What the connected tool a call names (directly or through {@code execute_tool})
-	 * asks its client for while it runs, that this request did not declare (2026-07-28:
-	 * -32021). Everything else about the name, known or not, is the pipeline's to answer.
-	 */
-	private Set<String> missingCapabilities(Caller caller, String name, ObjectNode arguments, Set<String> declared) {
-		String target = name;
-		if (MetaTools.EXECUTE_TOOL.equals(name) && arguments != null && arguments.path("name").isTextual()) {
-			target = arguments.path("name").textValue();
-		}
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			ConnectedTool tool = (lease != null) ? lease.snapshot().toolByName(target) : null;
-			if (tool == null) {
-				return Set.of();
-			}
-			Set<String> missing = new java.util.TreeSet<>(tool.operation().clientCapabilities());
-			missing.removeAll(declared);
-			return missing;
-		}
-	}
-
 	/** The capabilities of a modern request that Quiver relays to upstreams. */
 	private static Set<String> relayable(ModernRequest request) {
 		Set<String> relayed = new HashSet<>();
@@ -554,12 +586,7 @@ class McpEndpoint implements DisposableBean {
 	}
 
 	private Caller caller(CallerIdentity identity) {
-		if (identity == null) {
-			return null;
-		}
-		try (PolicyLease lease = this.policies.open(identity.orgId())) {
-			return (lease != null) ? this.callers.resolve(lease.snapshot(), identity, "mcp") : null;
-		}
+		return (identity != null) ? this.callers.resolve(identity, "mcp") : null;
 	}
 
 	private ResponseEntity<String> notAMember(Authentication authentication) {

@@ -12,7 +12,9 @@ import io.quiver.query.access.Caller;
 import io.quiver.query.access.Scope;
 import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
+import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
+import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
@@ -36,8 +38,11 @@ public class CallerResolver {
 
 	private final QuiverProperties properties;
 
-	public CallerResolver(QuiverProperties properties) {
+	private final PolicyStore policies;
+
+	public CallerResolver(QuiverProperties properties, PolicyStore policies) {
 		this.properties = properties;
+		this.policies = policies;
 	}
 
 	/** The token's claims, or null when the request carries no token. */
@@ -62,6 +67,15 @@ public class CallerResolver {
 	 * @throws RevokedTokenException when the token was issued under a consent that is no
 	 * longer live (revoked, or not this member's): its client no longer acts for the
 	 * member
+	 */
+	public Caller resolve(CallerIdentity identity, String via) {
+		try (PolicyLease lease = this.policies.open(identity.orgId())) {
+			return (lease != null) ? resolve(lease.snapshot(), identity, via) : null;
+		}
+	}
+
+	/**
+	 * The caller on a snapshot already open, as {@link #resolve(CallerIdentity, String)}.
 	 */
 	public Caller resolve(PolicySnapshot policy, CallerIdentity identity, String via) {
 		MemberView member = policy.memberBySubject(identity.subject());

@@ -6,9 +6,7 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.query.access.Caller;
 import io.quiver.query.gate.MemberStatusGate;
-import io.quiver.query.gate.Verdict;
-import io.quiver.query.toolindex.api.PolicyLease;
-import io.quiver.query.toolindex.api.PolicyStore;
+import io.quiver.query.gate.api.Verdict;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -28,13 +26,10 @@ public class RestCallers implements WebMvcConfigurer {
 
 	private final CallerResolver resolver;
 
-	private final PolicyStore policies;
-
 	private final MemberStatusGate memberStatusGate;
 
-	public RestCallers(CallerResolver resolver, PolicyStore policies, MemberStatusGate memberStatusGate) {
+	public RestCallers(CallerResolver resolver, MemberStatusGate memberStatusGate) {
 		this.resolver = resolver;
-		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 	}
 
@@ -60,10 +55,7 @@ public class RestCallers implements WebMvcConfigurer {
 		if (identity == null) {
 			throw new CommandRejectedException(CommonErrorCode.PERMISSION_DENIED, "a bearer token is required");
 		}
-		Caller caller;
-		try (PolicyLease lease = this.policies.open(identity.orgId())) {
-			caller = (lease != null) ? this.resolver.resolve(lease.snapshot(), identity, via) : null;
-		}
+		Caller caller = this.resolver.resolve(identity, via);
 		if (caller == null) {
 			throw new CommandRejectedException(CommonErrorCode.PERMISSION_DENIED,
 					"subject '" + identity.subject() + "' is not a member of organisation '" + identity.orgId() + "'");

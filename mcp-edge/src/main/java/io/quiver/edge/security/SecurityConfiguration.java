@@ -4,10 +4,13 @@ import java.io.IOException;
 
 import jakarta.servlet.http.HttpServletResponse;
 import io.quiver.edge.config.QuiverProperties;
+import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Scope;
+import io.quiver.query.support.DatabaseFailures;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -59,6 +62,17 @@ class SecurityConfiguration {
 			.append("\", scope=\"")
 			.append(Scope.allWireNames())
 			.append('"');
+		if (DatabaseFailures.unavailable(failure)) {
+			// the token could not be checked (its key is read from the database): not the
+			// caller's fault, and the failure's text names SQL
+			response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+			response.setHeader(HttpHeaders.RETRY_AFTER, Integer.toString(ApiExceptionHandler.RETRY_AFTER_SECONDS));
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			response.getWriter()
+				.write("{\"error\":\"unavailable\",\"message\":\"the database is unavailable, so the bearer token "
+						+ "could not be checked; retry shortly\"}");
+			return;
+		}
 		String description = "a bearer token is required";
 		if (failure instanceof InvalidBearerTokenException) {
 			description = "the bearer token is not valid: " + failure.getMessage().replace('"', '\'');

@@ -101,10 +101,20 @@ public class SigningKeys implements JWKSource<SecurityContext> {
 		return this.loaded.set;
 	}
 
+	/**
+	 * The keys a token's signature may be checked with. Verifying never makes or rotates
+	 * a key (that is signing's work) and reads the database only when this node holds no
+	 * key yet or the token names one it does not hold.
+	 */
 	@Override
 	public List<JWK> get(JWKSelector selector, SecurityContext context) {
-		current();
-		List<JWK> found = selector.select(this.loaded.set);
+		Loaded keys = this.loaded;
+		if (keys == null) {
+			synchronized (this) {
+				keys = (this.loaded != null) ? this.loaded : reload();
+			}
+		}
+		List<JWK> found = selector.select(keys.set);
 		if (found.isEmpty() && this.lastReload.plusSeconds(1).isBefore(this.clock.instant())) {
 			synchronized (this) {
 				found = selector.select(reload().set);

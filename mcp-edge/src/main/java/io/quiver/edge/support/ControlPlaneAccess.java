@@ -7,7 +7,7 @@ import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.access.Permission;
 import io.quiver.query.gate.MemberStatusGate;
 import io.quiver.query.gate.ToolSurface;
-import io.quiver.query.gate.Verdict;
+import io.quiver.query.gate.api.Verdict;
 import org.springframework.stereotype.Component;
 
 /**

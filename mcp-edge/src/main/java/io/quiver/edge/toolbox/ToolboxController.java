@@ -3,7 +3,7 @@ package io.quiver.edge.toolbox;
 import java.util.List;
 
 import io.quiver.query.access.Caller;
-import io.quiver.query.gate.ToolboxEntryInput;
+import io.quiver.query.toolbox.api.ToolboxEntryInput;
 import io.quiver.query.toolbox.api.ToolboxSummary;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;

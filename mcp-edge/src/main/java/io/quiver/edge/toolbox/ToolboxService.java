@@ -21,7 +21,7 @@ import io.quiver.edge.support.Queries;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.access.Permission;
-import io.quiver.query.gate.ToolboxEntryInput;
+import io.quiver.query.toolbox.api.ToolboxEntryInput;
 import io.quiver.query.gate.ToolboxEntryResolver;
 import io.quiver.query.toolbox.api.FindToolboxQuery;
 import io.quiver.query.toolbox.api.FindToolboxesQuery;

@@ -7,7 +7,7 @@ import io.quiver.edge.tool.Arguments;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneToolset;
 import io.quiver.edge.tool.ToolSchema;
-import io.quiver.query.gate.ToolboxEntryInput;
+import io.quiver.query.toolbox.api.ToolboxEntryInput;
 import org.springframework.stereotype.Component;
 
 import static io.quiver.query.access.ControlPlaneOperation.TOOLBOXES_ADD_ENTRY;

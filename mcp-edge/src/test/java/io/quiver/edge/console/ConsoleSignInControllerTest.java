@@ -69,7 +69,7 @@ class ConsoleSignInControllerTest {
 
 	@Test
 	void givenAnOidcUser_whenMapped_thenSubAndTheConfiguredOrgClaim() {
-		ConsoleCallers mapping = new ConsoleCallers(this.properties, null, null, null);
+		ConsoleCallers mapping = new ConsoleCallers(this.properties, null, null);
 		DefaultOAuth2User user = new DefaultOAuth2User(List.of(), Map.of("sub", "u-123", "tenant", "acme"), "sub");
 
 		ConsolePrincipal principal = mapping.principal(new OAuth2AuthenticationToken(user, List.of(), "quiver"));
@@ -81,7 +81,7 @@ class ConsoleSignInControllerTest {
 	void givenAnOidcUserWithoutTheOrgClaim_whenMapped_thenTheDefaultOrganisation() {
 		QuiverProperties single = new QuiverProperties(null, URI.create("http://localhost:8080"), null,
 				new QuiverProperties.Oauth("org", "solo", List.of()), null, null, null);
-		ConsoleCallers mapping = new ConsoleCallers(single, null, null, null);
+		ConsoleCallers mapping = new ConsoleCallers(single, null, null);
 		DefaultOAuth2User user = new DefaultOAuth2User(List.of(), Map.of("sub", "u-9"), "sub");
 
 		assertThat(mapping.principal(new OAuth2AuthenticationToken(user, List.of(), "quiver")))
@@ -90,7 +90,7 @@ class ConsoleSignInControllerTest {
 
 	@Test
 	void givenABearerTokenAuthentication_whenMapped_thenNobodyIsSignedIn() {
-		ConsoleCallers mapping = new ConsoleCallers(this.properties, null, null, null);
+		ConsoleCallers mapping = new ConsoleCallers(this.properties, null, null);
 
 		assertThat(mapping.principal(UsernamePasswordAuthenticationToken.authenticated("someone", null, List.of())))
 			.isNull();

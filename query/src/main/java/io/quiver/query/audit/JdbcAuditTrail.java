@@ -21,6 +21,9 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditTrail;
@@ -57,11 +60,15 @@ import org.springframework.transaction.support.TransactionTemplate;
  * its batch has committed. One transaction serves many concurrent calls, so the cost per
  * call falls with load while every answered call is durably in the trail first.
  * <p>
+ * <b>Isolation (R10.8).</b> A record is made storable ({@link StorableRecord}) before it
+ * is queued, so no caller's value can make an insert fail; should a batch fail all the
+ * same, its entries are retried one by one, and only the one the database refuses fails.
+ * <p>
  * <b>Append-only.</b> This class has no update or delete path; on PostgreSQL a trigger
  * refuses UPDATE, DELETE and TRUNCATE of the table.
  */
 @Component
-class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
+class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 
 	static final String GENESIS = "0".repeat(64);
 
@@ -97,7 +104,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 
 	@Override
 	public CompletableFuture<AuditEntry> append(ToolCallRecord record) {
-		Pending pending = new Pending(record, new CompletableFuture<>());
+		Pending pending = new Pending(StorableRecord.of(record), new CompletableFuture<>());
 		if (!this.running) {
 			pending.result().completeExceptionally(new IllegalStateException("the audit trail is not running"));
 		}
@@ -105,6 +112,15 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 			pending.result().completeExceptionally(new IllegalStateException("the audit trail is saturated"));
 		}
 		return pending.result();
+	}
+
+	/** The entries queued on this node and not yet committed (SPEC R15.1). */
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		Gauge.builder("quiver.trail.backlog", this.queue, BlockingQueue::size)
+			.description("Audit trail entries queued on this node, not yet committed")
+			.baseUnit("entries")
+			.register(registry);
 	}
 
 	private void writeLoop() {
@@ -129,33 +145,60 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 		}
 	}
 
+	/**
+	 * Writes a batch in one transaction; if it fails, retries its entries one by one,
+	 * each in a transaction of its own, so that an entry the database refuses fails its
+	 * own call only (SPEC R10.8).
+	 */
 	private void write(List<Pending> batch) {
-		List<AuditEntry> written = null;
-		RuntimeException failure = null;
-		for (int attempt = 0; attempt < 3 && written == null; attempt++) {
-			try {
-				written = this.transactions.execute((status) -> appendAll(batch));
-			}
-			catch (DuplicateKeyException ex) {
-				failure = ex;
-			}
-			catch (RuntimeException ex) {
-				failure = ex;
-				break;
-			}
-		}
-		if (written == null) {
-			// the class and frames only: a database's message can quote the statement's
-			// values (R10.2, see Failures)
-			log.error("Could not append {} entries to the audit trail: {}", batch.size(), Failures.trace(failure));
-			for (Pending pending : batch) {
-				pending.result().completeExceptionally(failure);
+		try {
+			List<AuditEntry> written = commit(batch);
+			for (int i = 0; i < batch.size(); i++) {
+				batch.get(i).result().complete(written.get(i));
 			}
 			return;
 		}
-		for (int i = 0; i < batch.size(); i++) {
-			batch.get(i).result().complete(written.get(i));
+		catch (RuntimeException ex) {
+			if (batch.size() == 1) {
+				refused(batch.get(0), ex);
+				return;
+			}
+			log.warn("A batch of {} audit entries failed ({}); writing them one by one", batch.size(),
+					ex.getClass().getName());
 		}
+		for (Pending pending : batch) {
+			try {
+				pending.result().complete(commit(List.of(pending)).get(0));
+			}
+			catch (RuntimeException ex) {
+				refused(pending, ex);
+			}
+		}
+	}
+
+	private static void refused(Pending pending, RuntimeException failure) {
+		// the class and frames only: a database's message can quote the statement's
+		// values
+		// (R10.2, see Failures)
+		log.error("Could not append an entry to the audit trail: {}", Failures.trace(failure));
+		pending.result().completeExceptionally(failure);
+	}
+
+	/**
+	 * Appends the entries in one transaction; two nodes racing for a chain's head make
+	 * one of them retry.
+	 */
+	private List<AuditEntry> commit(List<Pending> batch) {
+		DuplicateKeyException raced = null;
+		for (int attempt = 0; attempt < 3; attempt++) {
+			try {
+				return this.transactions.execute((status) -> appendAll(batch));
+			}
+			catch (DuplicateKeyException ex) {
+				raced = ex;
+			}
+		}
+		throw raced;
 	}
 
 	private List<AuditEntry> appendAll(List<Pending> batch) {

@@ -27,7 +27,7 @@ import io.quiver.query.gate.EffectiveRestrictions;
 import io.quiver.query.gate.RestrictionDecision;
 import io.quiver.query.gate.RestrictionGate;
 import io.quiver.query.gate.ToolSurface;
-import io.quiver.query.gate.Verdict;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicyLease;

@@ -2,6 +2,8 @@ package io.quiver.query.gate;
 
 import io.quiver.command.member.api.Target;
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.PolicySnapshot;

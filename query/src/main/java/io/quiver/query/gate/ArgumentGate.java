@@ -12,6 +12,8 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 import org.springframework.stereotype.Component;
 
 /**

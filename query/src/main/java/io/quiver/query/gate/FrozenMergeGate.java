@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.gate.outbound.OutboundUrls;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.toolindex.api.ConnectedTool;

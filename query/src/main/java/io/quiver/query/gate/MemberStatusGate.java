@@ -1,6 +1,8 @@
 package io.quiver.query.gate;
 
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 import org.springframework.stereotype.Component;
 
 /**

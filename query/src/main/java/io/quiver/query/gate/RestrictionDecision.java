@@ -1,5 +1,8 @@
 package io.quiver.query.gate;
 
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
+
 /**
  * What the restriction resolver decided for one tool on one connection, and why (SPEC R8;
  * the answer of {@code quiver__restrictions__explain}).

@@ -3,6 +3,8 @@ package io.quiver.query.gate;
 import io.quiver.command.catalog.api.Classification;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Scope;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 import org.springframework.stereotype.Component;
 
 /**

@@ -2,6 +2,8 @@ package io.quiver.query.gate;
 
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Permission;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 import org.springframework.stereotype.Component;
 
 /**

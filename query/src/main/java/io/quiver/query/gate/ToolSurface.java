@@ -8,6 +8,8 @@ import java.util.List;
 import io.quiver.command.member.api.Target;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.search.api.CodePoints;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectedTools;

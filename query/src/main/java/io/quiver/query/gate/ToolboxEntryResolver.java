@@ -14,6 +14,8 @@ import io.quiver.command.naming.api.NamingRules;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.toolbox.api.ToolboxEntry;
 import io.quiver.command.toolbox.api.ToolboxErrorCode;
+import io.quiver.query.gate.api.Verdict;
+import io.quiver.query.toolbox.api.ToolboxEntryInput;
 import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import org.springframework.stereotype.Component;

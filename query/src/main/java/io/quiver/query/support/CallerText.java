@@ -18,15 +18,18 @@ import java.util.HexFormat;
  * can be read back unambiguously.</li>
  * <li><b>Bounded:</b> past the limit a value keeps a prefix and a marker. For a log line
  * the marker says how long the value was ({@code …[+9800 chars]}); for a stored value it
- * also carries the SHA-256 of the whole value ({@code …[sha256:…]}), so two long values
- * that share a prefix stay distinct and a stored name can still be matched to the name a
- * caller sent.</li>
+ * also carries the SHA-256 of the whole value ({@code …[sha256:…]}; in a column of fewer
+ * than 82 characters its first 16 hex digits), so two long values that share a prefix
+ * stay distinct and a stored name can still be matched to the name a caller sent.</li>
  * </ul>
  */
 public final class CallerText {
 
 	/** Characters of a caller's value kept in a log line. */
 	public static final int LOG_LIMIT = 200;
+
+	/** Characters of a value kept before the hash when a stored value is cut. */
+	private static final int MIN_PREFIX = 8;
 
 	private static final HexFormat HEX = HexFormat.of();
 
@@ -63,8 +66,13 @@ public final class CallerText {
 		if (escape(value, max, out) == value.length()) {
 			return out.toString();
 		}
-		String marker = "…[sha256:" + sha256(value) + "]";
-		if (max <= marker.length()) {
+		String hash = sha256(value);
+		String marker = "…[sha256:" + hash + "]";
+		if (max < marker.length() + MIN_PREFIX) {
+			// a small column (an id, an account label): the first 64 bits of the hash
+			marker = "…[sha256:" + hash.substring(0, 16) + "]";
+		}
+		if (max < marker.length() + MIN_PREFIX) {
 			throw new IllegalArgumentException("a column of " + max + " characters cannot hold a bounded value");
 		}
 		out.setLength(0);

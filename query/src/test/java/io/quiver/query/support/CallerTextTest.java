@@ -72,8 +72,17 @@ class CallerTextTest {
 	}
 
 	@Test
+	void aSmallColumnKeepsAShorterHash() {
+		String a = "x".repeat(100) + "A";
+		assertThat(CallerText.stored(a, 64)).hasSize(64)
+			.startsWith("xxxx")
+			.endsWith("…[sha256:" + CallerText.sha256(a).substring(0, 16) + "]");
+		assertThat(CallerText.stored("x".repeat(100) + "B", 64)).isNotEqualTo(CallerText.stored(a, 64));
+	}
+
+	@Test
 	void aColumnTooSmallForTheMarkerIsAProgrammingError() {
-		assertThatThrownBy(() -> CallerText.stored("x".repeat(100), 40)).isInstanceOf(IllegalArgumentException.class);
+		assertThatThrownBy(() -> CallerText.stored("x".repeat(100), 30)).isInstanceOf(IllegalArgumentException.class);
 	}
 
 }

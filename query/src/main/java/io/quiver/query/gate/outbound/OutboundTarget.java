@@ -4,7 +4,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.util.List;
 
-import io.quiver.query.gate.Verdict;
+import io.quiver.query.gate.api.Verdict;
 
 /**
  * The outbound URL gate's answer for one URL: the verdict and, when allowed, the

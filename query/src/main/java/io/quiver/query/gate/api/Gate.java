@@ -1,4 +1,4 @@
-package io.quiver.query.gate;
+package io.quiver.query.gate.api;
 
 import java.util.Locale;
 

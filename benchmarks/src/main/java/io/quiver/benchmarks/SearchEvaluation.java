@@ -15,7 +15,7 @@ import io.quiver.benchmarks.EvalData.Query;
 import io.quiver.benchmarks.EvalData.Setup;
 import io.quiver.query.search.SearchIndex;
 import io.quiver.query.search.SentenceVectors;
-import io.quiver.query.search.embedding.MiniLmEncoder;
+import io.quiver.query.embedding.MiniLmEncoder;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchRequest;

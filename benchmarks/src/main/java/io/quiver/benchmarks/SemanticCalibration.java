@@ -13,7 +13,7 @@ import io.quiver.benchmarks.EvalData.Query;
 import io.quiver.benchmarks.EvalData.Tool;
 import io.quiver.benchmarks.SearchEvaluation.Figures;
 import io.quiver.command.naming.api.NamingRules;
-import io.quiver.query.search.embedding.MiniLmEncoder;
+import io.quiver.query.embedding.MiniLmEncoder;
 
 /**
  * Calibrates the semantic signal's threshold and weight (SPEC R6.15) on the tuning set

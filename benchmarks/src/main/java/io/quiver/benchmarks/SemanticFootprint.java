@@ -7,7 +7,7 @@ import java.util.Map;
 import io.quiver.query.search.SearchIndex;
 import io.quiver.query.search.SentenceVectors;
 import io.quiver.query.search.api.SearchDocument;
-import io.quiver.query.search.embedding.MiniLmEncoder;
+import io.quiver.query.embedding.MiniLmEncoder;
 
 /**
  * Heap the semantic signal (SPEC R6.15) adds per 10,000 and 100,000 tools: the same

@@ -11,7 +11,7 @@ import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchRequest;
 import io.quiver.query.search.api.SearchResult;
 import io.quiver.query.search.api.SentenceEncoder;
-import io.quiver.query.search.embedding.MiniLmEncoder;
+import io.quiver.query.embedding.MiniLmEncoder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -14,9 +14,10 @@ import io.quiver.query.toolindex.api.PolicySnapshot;
 /**
  * What {@code search_tools} answers a caller, with the ranking's workings shown (SPEC
  * R6): each row as the meta-tool returns it, with both signals (its lexical score and the
- * query words it matched, and its similarity where the semantic signal is on, R6.15), and the words set aside or unmatched. The same ranking over the same visible
- * tools as {@link ToolSearch}; nothing is executed or audited, so it can preview another
- * member's search in the console.
+ * query words it matched, and its similarity where the semantic signal is on, R6.15), and
+ * the words set aside or unmatched. The same ranking over the same visible tools as
+ * {@link ToolSearch}; nothing is executed or audited, so it can preview another member's
+ * search in the console.
  */
 public final class SearchPreview {
 

@@ -56,7 +56,8 @@ final class ToolSearch {
 				ObjectNode row = row(tool);
 				if (hit.hasSimilarity()) {
 					// both signals (R6.15): the words that matched, and the similarity
-					row.set("matched", JSON.arrayNode().addAll(hit.matchedTerms().stream().map(JSON::textNode).toList()));
+					row.set("matched",
+							JSON.arrayNode().addAll(hit.matchedTerms().stream().map(JSON::textNode).toList()));
 					row.put("similarity", Math.round(hit.similarity() * 1000) / 1000.0);
 				}
 				rows.add(row);

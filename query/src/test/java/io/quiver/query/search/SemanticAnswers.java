@@ -10,7 +10,7 @@ import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchResult;
 import io.quiver.query.search.api.SentenceEncoder;
-import io.quiver.query.search.embedding.MiniLmEncoder;
+import io.quiver.query.embedding.MiniLmEncoder;
 
 /**
  * The fixture and queries of the determinism test (SPEC R6.15), and a process that prints

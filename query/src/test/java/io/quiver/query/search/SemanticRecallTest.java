@@ -12,7 +12,7 @@ import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchRequest;
 import io.quiver.query.search.api.SearchResult;
-import io.quiver.query.search.embedding.MiniLmEncoder;
+import io.quiver.query.embedding.MiniLmEncoder;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

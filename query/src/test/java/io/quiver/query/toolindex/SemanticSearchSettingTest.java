@@ -8,7 +8,7 @@ import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchRequest;
 import io.quiver.query.search.api.SearchResult;
 import io.quiver.query.search.api.Searchable;
-import io.quiver.query.search.embedding.MiniLmEncoder;
+import io.quiver.query.embedding.MiniLmEncoder;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.quiver.query.search.embedding;
+package io.quiver.query.embedding;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.quiver.query.search.embedding;
+package io.quiver.query.embedding;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;

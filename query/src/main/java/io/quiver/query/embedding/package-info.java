@@ -3,4 +3,4 @@
  * R6.15), outside the search package so that the search engine depends on the JDK and its
  * own API only.
  */
-package io.quiver.query.search.embedding;
+package io.quiver.query.embedding;

@@ -16,7 +16,8 @@ import io.quiver.query.embedding.MiniLmEncoder;
  * cache. Vectors are reused as in {@link SemanticLatencyBenchmark}; each tool still gets
  * its own quantised copy and cache entry, as in production.
  * <p>
- * Run: {@code java -Xmx3g -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.SemanticFootprint}
+ * Run:
+ * {@code java -Xmx3g -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.SemanticFootprint}
  */
 public final class SemanticFootprint {
 
@@ -38,7 +39,8 @@ public final class SemanticFootprint {
 			SearchIndex hybrid = new SearchIndex(new SentenceVectors(recycling, documents.size(), 0));
 			documents.forEach(hybrid::put);
 			// less the harness's own reused float vectors
-			long hybridBytes = used() - base - (long) SemanticLatencyBenchmark.DISTINCT * (encoder.dimension() * 4L + 16);
+			long hybridBytes = used() - base
+					- (long) SemanticLatencyBenchmark.DISTINCT * (encoder.dimension() * 4L + 16);
 			System.out.printf(Locale.ROOT,
 					"%d tools: lexical index %.1f MB, with the semantic signal %.1f MB, added %.1f MB (%.0f bytes per tool)%n",
 					count, lexicalBytes / 1e6, hybridBytes / 1e6, (hybridBytes - lexicalBytes) / 1e6,

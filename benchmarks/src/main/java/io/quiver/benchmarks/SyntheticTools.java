@@ -53,8 +53,8 @@ final class SyntheticTools {
 
 	/** The account labels of the generated tools (the part before {@code __}). */
 	/**
-	 * The query context of a caller of all these tools: their accounts, the set's
-	 * catalog as connectors and application names.
+	 * The query context of a caller of all these tools: their accounts, the set's catalog
+	 * as connectors and application names.
 	 */
 	static QueryContext context(EvalData data, Map<String, SearchDocument> tools) {
 		Set<String> connectorIds = new LinkedHashSet<>();

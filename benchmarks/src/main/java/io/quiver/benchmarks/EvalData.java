@@ -164,10 +164,25 @@ final class EvalData {
 
 	/** Where this set lives in the repository. */
 	String location() {
-		if (this.base.startsWith("/") || this.base.startsWith("..")) {
+		if (external()) {
 			return this.base;
 		}
 		return (this.base.equals(THIRD) ? "query/src/test/resources/" : "benchmarks/src/main/resources/") + this.base;
+	}
+
+	/** Whether this set is read from a directory outside the repository (MetaTool). */
+	boolean external() {
+		return this.base.startsWith("/") || this.base.startsWith("..");
+	}
+
+	/** Where its tool definitions are, for the report. */
+	String toolsPath() {
+		return location() + (external() ? "tools.jsonl" : "tools/");
+	}
+
+	/** Where its queries are, for the report. */
+	String queriesPath() {
+		return external() ? location() + "queries.jsonl" : this.base + "queries.json";
 	}
 
 	/** Every tool of every application the queries connect. */

@@ -215,9 +215,9 @@ public final class SearchEvaluation {
 		StringBuilder out = new StringBuilder();
 		long tools = data.allTools().size();
 		out.append(String.format(Locale.ROOT,
-				"%d real tool definitions of %d applications (`%stools/`), "
-						+ "%d labelled queries (`%squeries.json`): %d with a right answer, %d that must be empty.%n%n",
-				tools, data.toolsByApp.size(), data.location(), data.queries.size(), data.base,
+				"%d real tool definitions of %d applications (`%s`), "
+						+ "%d labelled queries (`%s`): %d with a right answer, %d that must be empty.%n%n",
+				tools, data.toolsByApp.size(), data.toolsPath(), data.queries.size(), data.queriesPath(),
 				figures.get(0).answerable(), figures.get(0).mustBeEmpty()));
 		out.append("| engine | hit@1 | hit@5 | MRR | must-be-empty answered empty | answerable answered empty |\n");
 		out.append("|---|---|---|---|---|---|\n");

@@ -91,9 +91,15 @@ final class SemanticRecall {
 	List<SearchHit> blend(String query, List<SearchHit> lexical, BitSet visible, int limit, Names names) {
 		byte[] q = this.vectors.query(query);
 		Map<Integer, SearchHit> lexicalByOrdinal = new HashMap<>();
+		BitSet lexicalOrdinals = new BitSet();
 		for (SearchHit hit : lexical) {
-			lexicalByOrdinal.put(names.ordinal(hit.key()), hit);
+			int ordinal = names.ordinal(hit.key());
+			lexicalByOrdinal.put(ordinal, hit);
+			lexicalOrdinals.set(ordinal);
 		}
+		// the threshold as an integer dot product, so that most tools cost one dot
+		// product and one comparison
+		int minimum = (int) Math.ceil(this.threshold * SentenceVectors.SCALE * SentenceVectors.SCALE);
 		List<Row> rows = new ArrayList<>();
 		int bound = Math.min(visible.length(), this.byOrdinal.length);
 		for (int ordinal = visible.nextSetBit(0); ordinal >= 0
@@ -102,13 +108,15 @@ final class SemanticRecall {
 			if (vector == null) {
 				continue;
 			}
-			double similarity = SentenceVectors.similarity(q, vector);
-			SearchHit hit = lexicalByOrdinal.get(ordinal);
-			if (hit == null && similarity < this.threshold) {
+			int dot = SentenceVectors.dot(q, vector);
+			boolean lexicalHit = lexicalOrdinals.get(ordinal);
+			if (!lexicalHit && dot < minimum) {
 				continue;
 			}
-			rows.add(new Row(ordinal, names.name(ordinal), hit != null, (hit != null) ? hit.score() : 0, similarity,
-					(hit != null) ? hit.matchedTerms() : List.of()));
+			double similarity = dot / (double) (SentenceVectors.SCALE * SentenceVectors.SCALE);
+			SearchHit hit = lexicalHit ? lexicalByOrdinal.get(ordinal) : null;
+			rows.add(new Row(ordinal, names.name(ordinal), lexicalHit, lexicalHit ? hit.score() : 0, similarity,
+					lexicalHit ? hit.matchedTerms() : List.of()));
 		}
 		rows.sort(SemanticRecall::compare);
 		List<SearchHit> hits = new ArrayList<>(Math.min(limit, rows.size()));

@@ -71,13 +71,27 @@ public final class SentenceVectors {
 		return bytes;
 	}
 
-	/** The cosine of two quantised unit vectors, from their integer dot product. */
-	static double similarity(byte[] a, byte[] b) {
-		int dot = 0;
-		for (int i = 0; i < a.length; i++) {
-			dot += a[i] * b[i];
+	/**
+	 * The integer dot product of two quantised vectors; over {@code SCALE²} it is the
+	 * cosine of the unit vectors they stand for. Four lanes at a time: the JIT keeps four
+	 * independent sums in flight, about twice as fast as one running sum.
+	 */
+	static int dot(byte[] a, byte[] b) {
+		int d0 = 0;
+		int d1 = 0;
+		int d2 = 0;
+		int d3 = 0;
+		int i = 0;
+		for (int n = a.length - 3; i < n; i += 4) {
+			d0 += a[i] * b[i];
+			d1 += a[i + 1] * b[i + 1];
+			d2 += a[i + 2] * b[i + 2];
+			d3 += a[i + 3] * b[i + 3];
 		}
-		return dot / (double) (SCALE * SCALE);
+		for (; i < a.length; i++) {
+			d0 += a[i] * b[i];
+		}
+		return d0 + d1 + d2 + d3;
 	}
 
 	/**

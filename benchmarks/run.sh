@@ -58,7 +58,7 @@ run() { "$@" & child=$!; wait "$child"; child=""; }
 
 started=$(date +%s)
 step "build (mcp-edge/target/quiver.jar, benchmarks/target/benchmarks.jar)"
-./mvnw -B -q -pl mcp-edge,benchmarks -am package -DskipTests
+./mvnw -B -q -Pbenchmarks -pl mcp-edge,benchmarks -am package -DskipTests
 
 jar=benchmarks/target/benchmarks.jar
 if [[ ",$steps," == *",search,"* ]]; then
@@ -68,7 +68,7 @@ if [[ ",$steps," == *",search,"* ]]; then
   run java -cp "$jar" io.quiver.benchmarks.LatencyReport benchmarks/target/jmh.json docs/BENCHMARKS.md >/dev/null
 
   step "search quality (against Lucene BM25)"
-  run java -cp "$jar" io.quiver.benchmarks.SearchEvaluation docs/BENCHMARKS.md >/dev/null
+  run java -cp "$jar" io.quiver.benchmarks.SearchQualityReport docs/BENCHMARKS.md >/dev/null
 fi
 
 system_steps=$(tr ',' '\n' <<<"$steps" | { grep -v '^search$' || true; } | paste -sd, -)

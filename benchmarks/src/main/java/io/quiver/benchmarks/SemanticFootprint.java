@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.quiver.query.search.SearchIndex;
 import io.quiver.query.search.SentenceVectors;
+import io.quiver.query.search.eval.EvalData;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.embedding.MiniLmEncoder;
 

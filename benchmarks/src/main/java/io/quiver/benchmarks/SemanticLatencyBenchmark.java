@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.quiver.query.search.SearchIndex;
 import io.quiver.query.search.SentenceVectors;
+import io.quiver.query.search.eval.EvalData;
+import io.quiver.query.search.eval.SemanticCalibration;
 import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchRequest;

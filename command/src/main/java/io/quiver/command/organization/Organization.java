@@ -79,6 +79,10 @@ public class Organization {
 					Objects.requireNonNullElse(command.collapseThreshold(), this.settings.collapseThreshold()),
 					Objects.requireNonNullElse(command.outbound(), this.settings.outbound()),
 					Objects.requireNonNullElse(command.scopeCaps(), this.settings.scopeCaps()),
+					Objects.requireNonNullElse(command.callsPerMinutePerMember(),
+							this.settings.callsPerMinutePerMember()),
+					Objects.requireNonNullElse(command.callsPerMinutePerConnection(),
+							this.settings.callsPerMinutePerConnection()),
 					Objects.requireNonNullElse(command.semanticSearch(), this.settings.semanticSearch()));
 		}
 		catch (IllegalArgumentException ex) {

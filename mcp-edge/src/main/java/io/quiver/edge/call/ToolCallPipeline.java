@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.catalog.api.Classification;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.shared.api.CommandRejectedException;
@@ -28,13 +29,16 @@ import io.quiver.edge.upstream.UpstreamCall;
 import io.quiver.edge.upstream.UpstreamResult;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.AccessGate;
 import io.quiver.query.gate.ArgumentGate;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.FrozenMergeGate;
 import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.MemberStatusGate;
+import io.quiver.query.gate.RateLimitGate;
 import io.quiver.query.gate.ScopeGate;
 import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
@@ -59,7 +63,8 @@ import org.springframework.stereotype.Component;
  * names its gate (R7.5); the pipeline decides nothing itself. Decisions are taken on one
  * consistent, current snapshot of the policy state (R9), released before anything slow
  * runs. Every attempt, whatever its outcome, is in the audit trail before its answer is
- * returned (R10.1).
+ * returned (R10.1); a connected write or destructive call is in it before it reaches its
+ * upstream, too (R10.7: an attempt entry first, then the outcome entry that settles it).
  */
 @Component
 public class ToolCallPipeline {
@@ -89,6 +94,8 @@ public class ToolCallPipeline {
 
 	private final OutboundUrlGate outboundUrlGate;
 
+	private final RateLimitGate rateLimitGate;
+
 	private final ControlPlaneTools controlPlane;
 
 	private final ToolExecutor connectedTools;
@@ -103,9 +110,9 @@ public class ToolCallPipeline {
 
 	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
-			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane,
-			ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit, ObjectMapper json,
-			CallTelemetry telemetry) {
+			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, RateLimitGate rateLimitGate,
+			ControlPlaneTools controlPlane, ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit,
+			ObjectMapper json, CallTelemetry telemetry) {
 		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 		this.toolExecuteGate = toolExecuteGate;
@@ -115,6 +122,7 @@ public class ToolCallPipeline {
 		this.argumentGate = argumentGate;
 		this.frozenMergeGate = frozenMergeGate;
 		this.outboundUrlGate = outboundUrlGate;
+		this.rateLimitGate = rateLimitGate;
 		this.controlPlane = controlPlane;
 		this.connectedTools = connectedTools;
 		this.links = links;
@@ -152,15 +160,19 @@ public class ToolCallPipeline {
 		Attempt attempt = new Attempt(Instant.now(), caller, READ_RESOURCE, emptyObject());
 		ToolResult result = audited(attempt, () -> {
 			Plan plan;
-			try (PolicyLease lease = this.policies.open(caller.orgId())) {
-				plan = decideRead(lease.snapshot(), caller, attempt, uri);
+			try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
+				PolicySnapshot policy = lease.snapshot();
+				plan = this.telemetry.stage(Stage.GATES, () -> decideRead(policy, caller, attempt, uri));
 			}
 			return plan.run();
 		});
 		return ResourceRead.of(result, attempt.denied());
 	}
 
-	/** Runs an attempt and records it in the audit trail before answering (R10.1). */
+	/**
+	 * Runs an attempt, observed, and records it in the audit trail before answering
+	 * (R10.1).
+	 */
 	private ToolResult audited(Attempt attempt, Supplier<ToolResult> body) {
 		long started = System.nanoTime();
 		try (CallTelemetry.Call observed = this.telemetry.start()) {
@@ -172,29 +184,51 @@ public class ToolCallPipeline {
 				result = failed(attempt, ex);
 			}
 			attempt.finished(System.nanoTime() - started);
-			boolean recorded = this.telemetry.stage(Stage.TRAIL, () -> record(attempt));
+			boolean recorded = this.telemetry.stage(Stage.TRAIL,
+					() -> record(attempt, attempt.toRecord(this.telemetry.traceId())) != null);
 			observed.finished(attempt.resolvedTool(), attempt.operation(), attempt.classification(),
 					recorded ? attempt.outcome() : "trail-unavailable", attempt.gate());
 			return recorded ? result : auditUnavailable(attempt);
 		}
 	}
 
-	/** Writes the attempt to the trail; false when the trail could not take it. */
-	private boolean record(Attempt attempt) {
+	/**
+	 * Appends an entry and waits until it is committed; null (and logged) if the trail
+	 * could not record it.
+	 */
+	private AuditEntry record(Attempt attempt, ToolCallRecord record) {
 		try {
-			this.audit.append(attempt.toRecord()).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-			return true;
+			return this.audit.append(record).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return false;
+			return null;
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
 			log.error("The audit trail refused an entry for {}: {}", CallerText.log(attempt.resolvedTool()),
 					cause.getClass().getName());
+			return null;
+		}
+	}
+
+	/**
+	 * Write-ahead (SPEC R10.7, R10.8): a connected {@code write} or {@code destructive}
+	 * call reaches its upstream only once its attempt entry is committed. Answers whether
+	 * it may go; if not, the call is not made, and is recorded (if the trail takes that
+	 * entry) as one entry, an error {@code audit-unavailable}.
+	 */
+	private boolean writeAhead(Attempt attempt, Classification classification) {
+		if (classification != Classification.WRITE && classification != Classification.DESTRUCTIVE) {
+			return true;
+		}
+		AuditEntry entry = this.telemetry.stage(Stage.TRAIL,
+				() -> record(attempt, attempt.toAttemptRecord(this.telemetry.traceId())));
+		if (entry == null) {
 			return false;
 		}
+		attempt.attemptRecorded(entry.seq());
+		return true;
 	}
 
 	/**
@@ -276,6 +310,10 @@ public class ToolCallPipeline {
 					return denied(attempt, valid);
 				}
 				attempt.resolved(name, null, null);
+				Verdict within = this.rateLimitGate.check(policy, caller, null);
+				if (within.denied()) {
+					return denied(attempt, within);
+				}
 				ToolResult result = ToolSearch.run(policy, visible, arguments.get("query").asText(),
 						arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
 				this.telemetry.searchAnswered(result.structuredContent().path("results").isEmpty());
@@ -295,7 +333,7 @@ public class ToolCallPipeline {
 		}
 		ControlPlaneOperation operation = ControlPlaneOperation.ofToolName(name);
 		if (operation != null) {
-			return decideControlPlane(caller, attempt, operation, arguments);
+			return decideControlPlane(policy, caller, attempt, operation, arguments);
 		}
 		ConnectedTool tool = policy.toolByName(name);
 		if (tool == null) {
@@ -305,8 +343,8 @@ public class ToolCallPipeline {
 		return decideConnected(policy, caller, attempt, tool, arguments, relay);
 	}
 
-	private Plan decideControlPlane(Caller caller, Attempt attempt, ControlPlaneOperation operation,
-			ObjectNode arguments) {
+	private Plan decideControlPlane(PolicySnapshot policy, Caller caller, Attempt attempt,
+			ControlPlaneOperation operation, ObjectNode arguments) {
 		ControlPlaneTool tool = this.controlPlane.tool(operation);
 		attempt.resolved(operation.toolName(), "quiver." + operation.resource() + "." + operation.operation(),
 				operation.classification().wireName());
@@ -315,6 +353,10 @@ public class ToolCallPipeline {
 			return denied(attempt, verdict);
 		}
 		verdict = this.argumentGate.check(operation.toolName(), tool.inputSchema(), arguments);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		verdict = this.rateLimitGate.check(policy, caller, null);
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
@@ -398,10 +440,18 @@ public class ToolCallPipeline {
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
+		verdict = this.rateLimitGate.check(policy, caller, connectionId);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
 		ConnectionView connection = policy.connection(connectionId);
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), connectionId,
 				connection.label(), connection.grant(), merged, policy.settings().outbound(), relay);
 		return () -> {
+			if (!writeAhead(attempt, tool.classification())) {
+				attempt.failed("audit-unavailable");
+				return auditUnavailable(attempt);
+			}
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(call));
 			// resource links open only for this caller, through this tool's gates (R12.8)
@@ -436,6 +486,9 @@ public class ToolCallPipeline {
 		if (verdict.allowed()) {
 			verdict = this.outboundUrlGate.check(connector, connector.baseUrl());
 		}
+		if (verdict.allowed()) {
+			verdict = this.rateLimitGate.check(policy, caller, link.connectionId());
+		}
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
@@ -443,6 +496,11 @@ public class ToolCallPipeline {
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), link.connectionId(),
 				connection.label(), connection.grant(), emptyObject(), policy.settings().outbound());
 		return () -> {
+			// audited like a call of the tool, write-ahead included (R10.7)
+			if (!writeAhead(attempt, tool.classification())) {
+				attempt.failed("audit-unavailable");
+				return auditUnavailable(attempt);
+			}
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
 					() -> this.connectedTools.readResource(call, link.uri()));

@@ -7,10 +7,13 @@ import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.context.ContextSnapshotFactory;
 import io.quiver.edge.call.ResourceRead;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
@@ -29,6 +33,7 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.support.DatabaseFailures;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
@@ -86,6 +91,8 @@ class McpEndpoint implements DisposableBean {
 
 	private static final int MAX_STREAMED_CALLS = 256;
 
+	private static final ContextSnapshotFactory CONTEXT = ContextSnapshotFactory.builder().build();
+
 	private final ObjectMapper json;
 
 	private final CallerResolver callers;
@@ -102,6 +109,8 @@ class McpEndpoint implements DisposableBean {
 
 	private final McpRelayInbox inbox;
 
+	private final InputRounds rounds;
+
 	private final QuiverProperties properties;
 
 	private final String version;
@@ -109,7 +118,7 @@ class McpEndpoint implements DisposableBean {
 	private final ThreadPoolExecutor streamedCalls;
 
 	McpEndpoint(ObjectMapper json, CallerResolver callers, ToolListing listing, ToolCallPipeline pipeline,
-			McpStreams streams, InFlightCalls inFlight, McpSessions sessions, McpRelayInbox inbox,
+			McpStreams streams, InFlightCalls inFlight, McpSessions sessions, McpRelayInbox inbox, InputRounds rounds,
 			QuiverProperties properties, ObjectProvider<BuildProperties> build) {
 		this.json = json;
 		this.callers = callers;
@@ -119,6 +128,7 @@ class McpEndpoint implements DisposableBean {
 		this.inFlight = inFlight;
 		this.sessions = sessions;
 		this.inbox = inbox;
+		this.rounds = rounds;
 		this.properties = properties;
 		BuildProperties info = build.getIfAvailable();
 		this.version = (info != null) ? info.getVersion() : "dev";
@@ -242,7 +252,7 @@ class McpEndpoint implements DisposableBean {
 			McpSessions.Session session) {
 		Set<String> capabilities = (session != null) ? session.capabilities() : Set.of();
 		return switch (method) {
-			case "ping" -> result(id, this.json.createObjectNode(), false);
+			case "ping" -> ping(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, false);
 			case "tools/call" -> toolsCall(id, params, authentication, capabilities, false);
 			case "resources/list", "resources/templates/list" -> resourcesList(id, method, authentication, false);
@@ -279,7 +289,7 @@ class McpEndpoint implements DisposableBean {
 			return error(refusal.status(), id, refusal.code(), refusal.getMessage(), refusal.data());
 		}
 		return switch (method) {
-			case "server/discover" -> discover(id);
+			case "server/discover" -> discover(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, true);
 			case "tools/call" -> toolsCall(id, params, authentication, relayable(modern), true);
 			case "subscriptions/listen" -> listen(id, params, authentication);
@@ -324,8 +334,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(null, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String sessionId = request.getHeader(SESSION_HEADER);
 		if (sessionId != null && this.sessions.find(sessionId, identity) == null) {
@@ -365,8 +376,9 @@ class McpEndpoint implements DisposableBean {
 		result.set("serverInfo", serverInfo());
 		result.put("instructions", INSTRUCTIONS);
 		CallerIdentity identity = this.callers.identify(authentication);
-		if (identity == null || this.listing.of(identity) == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, caller(identity), authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String session = this.sessions.open(identity, negotiated, params.get("capabilities"), params.get("clientInfo"));
 		return ResponseEntity.ok()
@@ -375,7 +387,20 @@ class McpEndpoint implements DisposableBean {
 			.body(response(id, result, false).toString());
 	}
 
-	private ResponseEntity<?> discover(JsonNode id) {
+	/**
+	 * {@code ping}: answered for a caller who may use the endpoint, refused like
+	 * {@code initialize} otherwise.
+	 */
+	private ResponseEntity<?> ping(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		return (refused != null) ? refused : result(id, this.json.createObjectNode(), false);
+	}
+
+	private ResponseEntity<?> discover(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		if (refused != null) {
+			return refused;
+		}
 		ObjectNode result = this.json.createObjectNode();
 		McpVersions.SUPPORTED.forEach(result.putArray("supportedVersions")::add);
 		result.set("capabilities", capabilities());
@@ -514,6 +539,12 @@ class McpEndpoint implements DisposableBean {
 			}
 		}
 		JsonNode progressToken = RelayedCall.progressToken(params);
+		if (modern && params.has("requestState")) {
+			return continueRounds(id, params, identity, name.textValue(), args);
+		}
+		if (modern && !capabilities.isEmpty() && progressToken == null) {
+			return startRounds(id, identity, caller, name.textValue(), args, capabilities);
+		}
 		// a legacy caller that can be asked for sampling or elicitation gets a stream to
 		// be
 		// asked on; 2026-07-28 sends no requests on a stream
@@ -528,20 +559,90 @@ class McpEndpoint implements DisposableBean {
 		// the client closing a call's stream cancels the call (2026-07-28 cancellation)
 		stream.onClose(call::cancel);
 		try {
-			this.streamedCalls.execute(() -> {
+			// in the request's trace, though on a thread of its own (SPEC R15.1)
+			this.streamedCalls.execute(CONTEXT.captureAll().wrap(() -> {
 				ToolResult result = run(identity, id, call,
 						() -> this.pipeline.call(caller, name.textValue(), args, call));
 				stream.send(response(id, result.toJson(), modern));
 				stream.close();
+			}));
+		}
+		catch (RejectedExecutionException ex) {
+			return result(id, busy().toJson(), modern);
+		}
+		return stream.response();
+	}
+
+	private static ToolResult busy() {
+		return ToolResult.error("Quiver is running " + MAX_STREAMED_CALLS + " streamed calls on this node and cannot "
+				+ "start another now; nothing was called. Try again shortly.");
+	}
+
+	/**
+	 * A 2026-07-28 call whose caller declared sampling or elicitation: it runs beside the
+	 * request, and the request is answered by whichever comes first, the result or a
+	 * question of the upstream as an {@code input_required} result (SEP-2322).
+	 */
+	private ResponseEntity<?> startRounds(JsonNode id, CallerIdentity identity, Caller caller, String name,
+			ObjectNode args, Set<String> capabilities) {
+		RoundTrip trip = new RoundTrip(identity, name, args);
+		RelayedCall call = new RelayedCall(identity, this.inFlight, capabilities, trip);
+		try {
+			this.streamedCalls.execute(() -> {
+				try {
+					trip.finish(run(identity, id, call, () -> this.pipeline.call(caller, name, args, call)).toJson());
+				}
+				finally {
+					this.rounds.ended(trip);
+				}
 			});
 		}
 		catch (RejectedExecutionException ex) {
-			return result(id, ToolResult
-				.error("Quiver is running " + MAX_STREAMED_CALLS + " streamed calls on this node and cannot start "
-						+ "another now; nothing was called. Try again shortly, or call without a progress token.")
-				.toJson(), modern);
+			return result(id, busy().toJson(), true);
 		}
-		return stream.response();
+		return round(id, trip, trip.current());
+	}
+
+	/**
+	 * A retry with the {@code requestState} of a round: the answers go to the call it
+	 * continues, and the retry is answered with what the call does next.
+	 */
+	private ResponseEntity<?> continueRounds(JsonNode id, ObjectNode params, CallerIdentity identity, String name,
+			ObjectNode args) {
+		JsonNode state = params.get("requestState");
+		RoundTrip trip = state.isTextual() ? this.rounds.resume(state.textValue(), identity, name, args) : null;
+		if (trip == null) {
+			return error(HttpStatus.BAD_REQUEST, id, JsonRpc.INVALID_PARAMS, "Invalid params: requestState does not "
+					+ "continue a call of yours with this tool and these arguments on this node (it was used, the call "
+					+ "ended, or another node gave it); call the tool again without it");
+		}
+		JsonNode responses = params.get("inputResponses");
+		return round(id, trip, trip.resume((responses != null && responses.isObject()) ? responses : null));
+	}
+
+	/**
+	 * Answers one round: the call's result, or its question with the state to retry with.
+	 */
+	private ResponseEntity<?> round(JsonNode id, RoundTrip trip, CompletableFuture<ObjectNode> round) {
+		ObjectNode result;
+		try {
+			result = round.get(RelayedCall.ANSWER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			result = ToolResult.error("Quiver was stopped while the call ran; its outcome is in the audit trail.")
+				.toJson();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			result = ToolResult
+				.error("The call did not answer within " + RelayedCall.ANSWER_TIMEOUT_SECONDS
+						+ " seconds; its outcome is in the audit trail.")
+				.toJson();
+		}
+		if (RoundTrip.INPUT_REQUIRED.equals(result.path("resultType").asText())) {
+			result.put("requestState", this.rounds.park(trip));
+		}
+		return result(id, result, true);
 	}
 
 	private ToolResult run(CallerIdentity identity, JsonNode id, RelayedCall call,
@@ -563,8 +664,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		boolean tools = filter.path("toolsListChanged").asBoolean(false);
 		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
@@ -587,6 +689,22 @@ class McpEndpoint implements DisposableBean {
 
 	private Caller caller(CallerIdentity identity) {
 		return (identity != null) ? this.callers.resolve(identity, "mcp") : null;
+	}
+
+	/**
+	 * Why a request that opens or checks a connection ({@code initialize}, {@code ping},
+	 * {@code server/discover}, a stream) is refused, or null when it is not: not a member
+	 * (403), or a member suspended or removed (403 with the member-status gate's reason,
+	 * as the REST API answers, R2.5). A revoked token never gets here: resolving it is
+	 * 401 (R14.3). {@code tools/list} and {@code tools/call} answer an inactive member as
+	 * R2.3 says instead: an empty list, and an in-band, audited denial.
+	 */
+	private ResponseEntity<String> refusal(JsonNode id, Caller caller, Authentication authentication) {
+		if (caller == null) {
+			return notAMember(authentication);
+		}
+		Verdict status = this.listing.memberStatus(caller);
+		return status.allowed() ? null : error(HttpStatus.FORBIDDEN, id, JsonRpc.INVALID_REQUEST, status.reason());
 	}
 
 	private ResponseEntity<String> notAMember(Authentication authentication) {
@@ -645,7 +763,9 @@ class McpEndpoint implements DisposableBean {
 	 */
 	private ObjectNode response(JsonNode id, ObjectNode result, boolean modern) {
 		if (modern) {
-			result.put("resultType", "complete");
+			if (!result.has("resultType")) {
+				result.put("resultType", "complete");
+			}
 			ObjectNode meta = result.has("_meta") ? (ObjectNode) result.get("_meta") : result.putObject("_meta");
 			meta.set(McpVersions.META_SERVER_INFO, serverInfo());
 		}

@@ -45,26 +45,16 @@ public class OrganizationService {
 		return view(caller.orgId());
 	}
 
-	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
-			Integer maxResponseBytes) {
-		return updateSettings(caller, collapseThreshold, timeoutMillis, maxResponseBytes, null, null);
-	}
-
-	/**
-	 * Changes settings; a null one keeps its value. {@code scopeCaps} maps role names to
-	 * the scopes its members may use through AI clients (SPEC R14.3); it replaces the
-	 * caps whole, and a role left out has no cap. {@code semanticSearch} turns the
-	 * semantic signal of {@code search_tools} on or off (SPEC R6.15).
-	 */
-	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
-			Integer maxResponseBytes, Map<String, List<String>> scopeCaps, Boolean semanticSearch) {
+	/** Changes settings; a null one keeps its value. */
+	public OrganizationView updateSettings(Caller caller, SettingsChange change) {
 		this.access.require(caller, ControlPlaneOperation.ORG_UPDATE_SETTINGS);
-		if (collapseThreshold == null && timeoutMillis == null && maxResponseBytes == null && scopeCaps == null
-				&& semanticSearch == null) {
+		if (change.empty()) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
 					"give at least one setting: collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes, "
-							+ "scopeCaps or semanticSearch");
+							+ "scopeCaps, callsPerMinutePerMember, callsPerMinutePerConnection or semanticSearch");
 		}
+		Integer timeoutMillis = change.outboundTimeoutMillis();
+		Integer maxResponseBytes = change.outboundMaxResponseBytes();
 		OutboundPolicy outbound = null;
 		if (timeoutMillis != null || maxResponseBytes != null) {
 			OrganizationView current = view(caller.orgId());
@@ -76,8 +66,10 @@ public class OrganizationService {
 				throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
 			}
 		}
-		this.commands.send(caller, new ChangeOrganizationSettingsCommand(caller.orgId(), collapseThreshold, outbound,
-				caps(scopeCaps), semanticSearch));
+		this.commands.send(caller,
+				new ChangeOrganizationSettingsCommand(caller.orgId(), change.collapseThreshold(), outbound,
+						caps(change.scopeCaps()), change.callsPerMinutePerMember(),
+						change.callsPerMinutePerConnection(), change.semanticSearch()));
 		return view(caller.orgId());
 	}
 
@@ -123,7 +115,8 @@ public class OrganizationService {
 			return new OrganizationView(orgId, policy.name(), policy.settings().collapseThreshold(),
 					policy.settings().outbound().timeoutMillis(), policy.settings().outbound().maxResponseBytes(),
 					members, policy.connections().size(), policy.toolboxes().size(), policy.restrictions().size(),
-					caps(policy.settings()), policy.settings().semanticSearch());
+					caps(policy.settings()), policy.settings().callsPerMinutePerMember(),
+					policy.settings().callsPerMinutePerConnection(), policy.settings().semanticSearch());
 		}
 	}
 

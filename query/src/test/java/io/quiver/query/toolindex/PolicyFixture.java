@@ -109,7 +109,8 @@ public final class PolicyFixture {
 	public PolicyFixture semanticSearch(boolean on) {
 		OrganizationSettings now = this.state.settings();
 		apply(new OrganizationSettingsChangedEvent(ORG, now,
-				new OrganizationSettings(now.collapseThreshold(), now.outbound(), now.scopeCaps(), on)));
+				new OrganizationSettings(now.collapseThreshold(), now.outbound(), now.scopeCaps(),
+						now.callsPerMinutePerMember(), now.callsPerMinutePerConnection(), on)));
 		return this;
 	}
 

@@ -10,15 +10,16 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * Changes an organisation's settings; a null field keeps its current value.
  */
 public record ChangeOrganizationSettingsCommand(@TargetAggregateIdentifier String orgId, Integer collapseThreshold,
-		OutboundPolicy outbound, Map<Role, List<String>> scopeCaps, Boolean semanticSearch) {
+		OutboundPolicy outbound, Map<Role, List<String>> scopeCaps, Integer callsPerMinutePerMember,
+		Integer callsPerMinutePerConnection, Boolean semanticSearch) {
 
 	public ChangeOrganizationSettingsCommand(String orgId, Integer collapseThreshold, OutboundPolicy outbound) {
-		this(orgId, collapseThreshold, outbound, null, null);
+		this(orgId, collapseThreshold, outbound, null, null, null, null);
 	}
 
 	public ChangeOrganizationSettingsCommand(String orgId, Integer collapseThreshold, OutboundPolicy outbound,
-			Map<Role, List<String>> scopeCaps) {
-		this(orgId, collapseThreshold, outbound, scopeCaps, null);
+			Map<Role, List<String>> scopeCaps, Integer callsPerMinutePerMember, Integer callsPerMinutePerConnection) {
+		this(orgId, collapseThreshold, outbound, scopeCaps, callsPerMinutePerMember, callsPerMinutePerConnection, null);
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.quiver.benchmarks;
+package io.quiver.query.search.eval;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.quiver.benchmarks.EvalData.Query;
-import io.quiver.benchmarks.EvalData.Tool;
-import io.quiver.benchmarks.SearchEvaluation.Figures;
+import io.quiver.query.search.eval.EvalData.Query;
+import io.quiver.query.search.eval.EvalData.Tool;
+import io.quiver.query.search.eval.SearchEvaluation.Figures;
 import io.quiver.command.naming.api.NamingRules;
 import io.quiver.query.embedding.MiniLmEncoder;
 
@@ -27,7 +27,7 @@ import io.quiver.query.embedding.MiniLmEncoder;
  * grid of thresholds and weights.
  * <p>
  * Run:
- * {@code java -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.SemanticCalibration}
+ * {@code java -cp benchmarks/target/benchmarks.jar io.quiver.query.search.eval.SemanticCalibration}
  */
 public final class SemanticCalibration {
 
@@ -111,7 +111,7 @@ public final class SemanticCalibration {
 	}
 
 	/** The text the index encodes a tool from (SemanticRecall.text). */
-	static String toolText(String connectorLabel, String name, String description) {
+	public static String toolText(String connectorLabel, String name, String description) {
 		String cut = (description.length() > 400) ? description.substring(0, 400) : description;
 		return connectorLabel + ": "
 				+ String.join(" ", name.split("[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")).toLowerCase(Locale.ROOT) + ". "

@@ -213,7 +213,7 @@ public class ToolCallPipeline {
 		if (classification != Classification.WRITE && classification != Classification.DESTRUCTIVE) {
 			return true;
 		}
-		AuditEntry entry = record(attempt, attempt.toAttemptRecord());
+		AuditEntry entry = this.telemetry.stage(Stage.WRITE_AHEAD, () -> record(attempt, attempt.toAttemptRecord()));
 		if (entry == null) {
 			return false;
 		}

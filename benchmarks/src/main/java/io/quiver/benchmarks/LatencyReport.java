@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class LatencyReport {
 
-	static final String COMMAND = "./mvnw -B -pl benchmarks -am package -DskipTests && java -jar benchmarks/target/benchmarks.jar SearchLatency -prof gc -rf json -rff benchmarks/target/jmh.json && java -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.LatencyReport benchmarks/target/jmh.json docs/BENCHMARKS.md";
+	static final String COMMAND = "./mvnw -B -Pbenchmarks -pl benchmarks -am package -DskipTests && java -jar benchmarks/target/benchmarks.jar SearchLatency -prof gc -rf json -rff benchmarks/target/jmh.json && java -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.LatencyReport benchmarks/target/jmh.json docs/BENCHMARKS.md";
 
 	private LatencyReport() {
 	}

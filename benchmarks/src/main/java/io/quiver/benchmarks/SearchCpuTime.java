@@ -7,6 +7,7 @@ import io.quiver.query.search.SearchIndex;
 import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchRequest;
+import io.quiver.query.search.eval.EvalData;
 
 /**
  * Thread CPU time per search, p50 and p90, over the workload of

@@ -12,6 +12,8 @@ import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchRequest;
 import io.quiver.query.search.api.SearchResult;
+import io.quiver.query.search.eval.EvalData;
+import io.quiver.query.search.eval.LuceneToolIndex;
 import org.apache.lucene.search.TopDocs;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -9,6 +9,7 @@ import java.util.Set;
 
 import io.quiver.command.naming.api.NamingRules;
 import io.quiver.query.search.api.SearchDocument;
+import io.quiver.query.search.eval.EvalData;
 
 /**
  * Large, real-looking tool sets for the latency benchmark, made deterministically from

@@ -58,7 +58,7 @@ public final class AuditBenchmark {
 
 	static final String CHECKPOINTS = "## Audit checkpoints at scale";
 
-	static final String COMMAND = "./mvnw -B -pl benchmarks -am package -DskipTests && "
+	static final String COMMAND = "./mvnw -B -Pbenchmarks -pl mcp-edge,benchmarks -am package -DskipTests && "
 			+ "java -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.system.AuditBenchmark";
 
 	private final Map<String, String> options;

@@ -157,23 +157,24 @@ final class Attempt {
 	 * leaves, nothing of its execution (no account reached, no duration), outcome
 	 * {@code outcome-unknown} until its outcome entry settles it.
 	 */
-	ToolCallRecord toAttemptRecord() {
+	ToolCallRecord toAttemptRecord(String traceId) {
 		var names = ArgumentGate.argumentNames(this.arguments);
 		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, null, null,
 				this.classification, this.gate, this.decision, ToolCallRecord.OUTCOME_UNKNOWN, null, names,
-				names.size(), 0, ToolCallRecord.ATTEMPT, null);
+				names.size(), 0, traceId, ToolCallRecord.ATTEMPT, null);
 	}
 
 	/**
-	 * The call's entry once it ended: the only one, or the outcome entry of its attempt.
+	 * The call's entry once it ended: the only one, or the outcome entry of its attempt,
+	 * in the trace {@code traceId} (null: untraced).
 	 */
-	ToolCallRecord toRecord() {
+	ToolCallRecord toRecord(String traceId) {
 		var names = ArgumentGate.argumentNames(this.arguments);
 		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, this.reachedConnectionId,
 				this.reachedAccount, this.classification, this.gate, this.decision, this.outcome, this.errorCode, names,
-				names.size(), this.durationMicros, (this.attemptSeq != null) ? ToolCallRecord.OUTCOME : null,
+				names.size(), this.durationMicros, traceId, (this.attemptSeq != null) ? ToolCallRecord.OUTCOME : null,
 				this.attemptSeq);
 	}
 

@@ -156,15 +156,19 @@ public class ToolCallPipeline {
 		Attempt attempt = new Attempt(Instant.now(), caller, READ_RESOURCE, emptyObject());
 		ToolResult result = audited(attempt, () -> {
 			Plan plan;
-			try (PolicyLease lease = this.policies.open(caller.orgId())) {
-				plan = decideRead(lease.snapshot(), caller, attempt, uri);
+			try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
+				PolicySnapshot policy = lease.snapshot();
+				plan = this.telemetry.stage(Stage.GATES, () -> decideRead(policy, caller, attempt, uri));
 			}
 			return plan.run();
 		});
 		return ResourceRead.of(result, attempt.denied());
 	}
 
-	/** Runs an attempt and records it in the audit trail before answering (R10.1). */
+	/**
+	 * Runs an attempt, observed, and records it in the audit trail before answering
+	 * (R10.1).
+	 */
 	private ToolResult audited(Attempt attempt, Supplier<ToolResult> body) {
 		long started = System.nanoTime();
 		try (CallTelemetry.Call observed = this.telemetry.start()) {
@@ -176,7 +180,8 @@ public class ToolCallPipeline {
 				result = failed(attempt, ex);
 			}
 			attempt.finished(System.nanoTime() - started);
-			boolean recorded = this.telemetry.stage(Stage.TRAIL, () -> record(attempt, attempt.toRecord()) != null);
+			boolean recorded = this.telemetry.stage(Stage.TRAIL,
+					() -> record(attempt, attempt.toRecord(this.telemetry.traceId())) != null);
 			observed.finished(attempt.resolvedTool(), attempt.operation(), attempt.classification(),
 					recorded ? attempt.outcome() : "trail-unavailable", attempt.gate());
 			return recorded ? result : auditUnavailable(attempt);
@@ -213,7 +218,8 @@ public class ToolCallPipeline {
 		if (classification != Classification.WRITE && classification != Classification.DESTRUCTIVE) {
 			return true;
 		}
-		AuditEntry entry = this.telemetry.stage(Stage.WRITE_AHEAD, () -> record(attempt, attempt.toAttemptRecord()));
+		AuditEntry entry = this.telemetry.stage(Stage.WRITE_AHEAD,
+				() -> record(attempt, attempt.toAttemptRecord(this.telemetry.traceId())));
 		if (entry == null) {
 			return false;
 		}

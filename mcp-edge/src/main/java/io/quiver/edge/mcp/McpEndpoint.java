@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.context.ContextSnapshotFactory;
 import io.quiver.edge.call.ResourceRead;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
@@ -29,6 +30,7 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.support.DatabaseFailures;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
@@ -85,6 +87,8 @@ class McpEndpoint implements DisposableBean {
 	private static final long DISCOVER_TTL_MS = 3_600_000;
 
 	private static final int MAX_STREAMED_CALLS = 256;
+
+	private static final ContextSnapshotFactory CONTEXT = ContextSnapshotFactory.builder().build();
 
 	private final ObjectMapper json;
 
@@ -242,7 +246,7 @@ class McpEndpoint implements DisposableBean {
 			McpSessions.Session session) {
 		Set<String> capabilities = (session != null) ? session.capabilities() : Set.of();
 		return switch (method) {
-			case "ping" -> result(id, this.json.createObjectNode(), false);
+			case "ping" -> ping(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, false);
 			case "tools/call" -> toolsCall(id, params, authentication, capabilities, false);
 			case "resources/list", "resources/templates/list" -> resourcesList(id, method, authentication, false);
@@ -279,7 +283,7 @@ class McpEndpoint implements DisposableBean {
 			return error(refusal.status(), id, refusal.code(), refusal.getMessage(), refusal.data());
 		}
 		return switch (method) {
-			case "server/discover" -> discover(id);
+			case "server/discover" -> discover(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, true);
 			case "tools/call" -> toolsCall(id, params, authentication, relayable(modern), true);
 			case "subscriptions/listen" -> listen(id, params, authentication);
@@ -324,8 +328,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(null, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String sessionId = request.getHeader(SESSION_HEADER);
 		if (sessionId != null && this.sessions.find(sessionId, identity) == null) {
@@ -365,8 +370,9 @@ class McpEndpoint implements DisposableBean {
 		result.set("serverInfo", serverInfo());
 		result.put("instructions", INSTRUCTIONS);
 		CallerIdentity identity = this.callers.identify(authentication);
-		if (identity == null || this.listing.of(identity) == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, caller(identity), authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String session = this.sessions.open(identity, negotiated, params.get("capabilities"), params.get("clientInfo"));
 		return ResponseEntity.ok()
@@ -375,7 +381,20 @@ class McpEndpoint implements DisposableBean {
 			.body(response(id, result, false).toString());
 	}
 
-	private ResponseEntity<?> discover(JsonNode id) {
+	/**
+	 * {@code ping}: answered for a caller who may use the endpoint, refused like
+	 * {@code initialize} otherwise.
+	 */
+	private ResponseEntity<?> ping(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		return (refused != null) ? refused : result(id, this.json.createObjectNode(), false);
+	}
+
+	private ResponseEntity<?> discover(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		if (refused != null) {
+			return refused;
+		}
 		ObjectNode result = this.json.createObjectNode();
 		McpVersions.SUPPORTED.forEach(result.putArray("supportedVersions")::add);
 		result.set("capabilities", capabilities());
@@ -528,12 +547,13 @@ class McpEndpoint implements DisposableBean {
 		// the client closing a call's stream cancels the call (2026-07-28 cancellation)
 		stream.onClose(call::cancel);
 		try {
-			this.streamedCalls.execute(() -> {
+			// in the request's trace, though on a thread of its own (SPEC R15.1)
+			this.streamedCalls.execute(CONTEXT.captureAll().wrap(() -> {
 				ToolResult result = run(identity, id, call,
 						() -> this.pipeline.call(caller, name.textValue(), args, call));
 				stream.send(response(id, result.toJson(), modern));
 				stream.close();
-			});
+			}));
 		}
 		catch (RejectedExecutionException ex) {
 			return result(id, ToolResult
@@ -563,8 +583,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		boolean tools = filter.path("toolsListChanged").asBoolean(false);
 		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
@@ -587,6 +608,22 @@ class McpEndpoint implements DisposableBean {
 
 	private Caller caller(CallerIdentity identity) {
 		return (identity != null) ? this.callers.resolve(identity, "mcp") : null;
+	}
+
+	/**
+	 * Why a request that opens or checks a connection ({@code initialize}, {@code ping},
+	 * {@code server/discover}, a stream) is refused, or null when it is not: not a member
+	 * (403), or a member suspended or removed (403 with the member-status gate's reason,
+	 * as the REST API answers, R2.5). A revoked token never gets here: resolving it is
+	 * 401 (R14.3). {@code tools/list} and {@code tools/call} answer an inactive member as
+	 * R2.3 says instead: an empty list, and an in-band, audited denial.
+	 */
+	private ResponseEntity<String> refusal(JsonNode id, Caller caller, Authentication authentication) {
+		if (caller == null) {
+			return notAMember(authentication);
+		}
+		Verdict status = this.listing.memberStatus(caller);
+		return status.allowed() ? null : error(HttpStatus.FORBIDDEN, id, JsonRpc.INVALID_REQUEST, status.reason());
 	}
 
 	private ResponseEntity<String> notAMember(Authentication authentication) {

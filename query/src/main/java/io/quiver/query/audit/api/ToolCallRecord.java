@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * One tools/call attempt as the pipeline saw it (SPEC R10.1): argument names and count,
- * never values (R10.2).
+ * never values (R10.2), and the trace it ran in ({@code traceId}, null when untraced,
+ * R15.1).
  * <p>
  * A connected {@code write} or {@code destructive} call is recorded in two entries
  * (R10.7): first its attempt ({@code phase} {@value #ATTEMPT}, outcome
@@ -16,7 +17,8 @@ import java.util.List;
 public record ToolCallRecord(Instant at, String orgId, String memberId, String subject, String requestedName,
 		boolean viaExecuteTool, String resolvedTool, String operation, String connectionId, String account,
 		String classification, String gate, String decision, String outcome, String errorCode,
-		List<String> argumentNames, int argumentCount, long durationMicros, String phase, Long attemptSeq) {
+		List<String> argumentNames, int argumentCount, long durationMicros, String traceId, String phase,
+		Long attemptSeq) {
 
 	/** The phase of a write-ahead attempt entry. */
 	public static final String ATTEMPT = "attempt";
@@ -31,10 +33,10 @@ public record ToolCallRecord(Instant at, String orgId, String memberId, String s
 	public ToolCallRecord(Instant at, String orgId, String memberId, String subject, String requestedName,
 			boolean viaExecuteTool, String resolvedTool, String operation, String connectionId, String account,
 			String classification, String gate, String decision, String outcome, String errorCode,
-			List<String> argumentNames, int argumentCount, long durationMicros) {
+			List<String> argumentNames, int argumentCount, long durationMicros, String traceId) {
 		this(at, orgId, memberId, subject, requestedName, viaExecuteTool, resolvedTool, operation, connectionId,
 				account, classification, gate, decision, outcome, errorCode, argumentNames, argumentCount,
-				durationMicros, null, null);
+				durationMicros, traceId, null, null);
 	}
 
 }

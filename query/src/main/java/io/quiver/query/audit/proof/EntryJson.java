@@ -48,6 +48,7 @@ public final class EntryJson {
 		e.argumentNames().forEach(names::add);
 		node.put("argumentCount", e.argumentCount());
 		node.put("durationMicros", e.durationMicros());
+		put(node, "traceId", e.traceId());
 		put(node, "phase", e.phase());
 		if (e.attemptSeq() != null) {
 			node.put("attemptSeq", e.attemptSeq());

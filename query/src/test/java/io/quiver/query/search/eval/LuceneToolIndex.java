@@ -1,4 +1,4 @@
-package io.quiver.benchmarks;
+package io.quiver.query.search.eval;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,7 +35,7 @@ import org.apache.lucene.store.Directory;
  * on splitting {@code list_issues} or {@code getCycles}. Plain BM25: every query token is
  * an optional clause on every field, no boosts, no floor.
  */
-final class LuceneToolIndex implements AutoCloseable {
+public final class LuceneToolIndex implements AutoCloseable {
 
 	static final String NAME = "name";
 
@@ -51,7 +51,7 @@ final class LuceneToolIndex implements AutoCloseable {
 
 	private final IndexSearcher searcher;
 
-	LuceneToolIndex(Map<String, SearchDocument> documents) {
+	public LuceneToolIndex(Map<String, SearchDocument> documents) {
 		Analyzer analyzer = new WhitespaceAnalyzer();
 		try (IndexWriter writer = new IndexWriter(this.directory, new IndexWriterConfig(analyzer))) {
 			for (Map.Entry<String, SearchDocument> entry : documents.entrySet()) {
@@ -100,7 +100,7 @@ final class LuceneToolIndex implements AutoCloseable {
 		return query.build();
 	}
 
-	List<String> search(String text, int limit, double minimumShouldMatchShare) {
+	public List<String> search(String text, int limit, double minimumShouldMatchShare) {
 		try {
 			TopDocs top = this.searcher.search(query(text, minimumShouldMatchShare), limit);
 			List<String> keys = new ArrayList<>(top.scoreDocs.length);
@@ -115,7 +115,7 @@ final class LuceneToolIndex implements AutoCloseable {
 	}
 
 	/** Top document ids only, for the latency benchmark. */
-	TopDocs searchTop(String text, int limit) {
+	public TopDocs searchTop(String text, int limit) {
 		try {
 			return this.searcher.search(query(text, 0), limit);
 		}

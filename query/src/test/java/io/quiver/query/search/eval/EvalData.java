@@ -1,4 +1,4 @@
-package io.quiver.benchmarks;
+package io.quiver.query.search.eval;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,14 +24,14 @@ import io.quiver.query.search.api.SearchDocument;
  * on them) and {@link #THIRD} ({@code eval/third/}, other applications again, labelled
  * blind and only ever reported).
  */
-final class EvalData {
+public final class EvalData {
 
 	/** One real tool definition of one application. */
-	record Tool(String app, String appLabel, String name, String description) {
+	public record Tool(String app, String appLabel, String name, String description) {
 	}
 
 	/** One catalog connector. */
-	record Connector(String id, String label) {
+	public record Connector(String id, String label) {
 	}
 
 	/**
@@ -43,40 +43,41 @@ final class EvalData {
 	 * @param connected accounts, each {@code app} (label = app) or {@code label=app}
 	 * @param expected advertised names any of which is correct; empty: must be empty
 	 */
-	record Query(String id, String kind, String style, String query, List<String> connected, List<String> expected) {
+	public record Query(String id, String kind, String style, String query, List<String> connected,
+			List<String> expected) {
 
-		boolean mustBeEmpty() {
+		public boolean mustBeEmpty() {
 			return this.expected.isEmpty();
 		}
 
 	}
 
 	/** The tools one query sees, as advertised to the caller. */
-	record Setup(Map<String, SearchDocument> documents, QueryContext context) {
+	public record Setup(Map<String, SearchDocument> documents, QueryContext context) {
 	}
 
 	/** The set the ranking was tuned on. */
-	static final String TUNING = "eval/";
+	public static final String TUNING = "eval/";
 
 	/** The held-out set: applications and queries never used for tuning. */
-	static final String HOLDOUT = "eval/holdout/";
+	public static final String HOLDOUT = "eval/holdout/";
 
 	/**
 	 * The third set: other applications again, labelled blind, committed before any
 	 * ranking change of issue 16; never tuned on, reported only (its README).
 	 */
-	static final String THIRD = "eval/third/";
+	public static final String THIRD = "eval/third/";
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
 	/** Classpath directory of this set, ending in {@code /}. */
 	final String base;
 
-	final List<Connector> catalog;
+	public final List<Connector> catalog;
 
-	final List<Query> queries;
+	public final List<Query> queries;
 
-	final Map<String, List<Tool>> toolsByApp;
+	public final Map<String, List<Tool>> toolsByApp;
 
 	private EvalData(String base, List<Connector> catalog, List<Query> queries, Map<String, List<Tool>> toolsByApp) {
 		this.base = base;
@@ -86,11 +87,11 @@ final class EvalData {
 	}
 
 	/** The tuning set. */
-	static EvalData load() {
+	public static EvalData load() {
 		return load(TUNING);
 	}
 
-	static EvalData load(String base) {
+	public static EvalData load(String base) {
 		JsonNode root = read(base + "queries.json");
 		List<Connector> catalog = new ArrayList<>();
 		root.get("catalog").forEach((c) -> catalog.add(new Connector(c.get("id").asText(), c.get("label").asText())));
@@ -117,11 +118,11 @@ final class EvalData {
 
 	/** Where this set lives in the repository. */
 	String location() {
-		return (this.base.equals(THIRD) ? "query/src/test/resources/" : "benchmarks/src/main/resources/") + this.base;
+		return "query/src/test/resources/" + this.base;
 	}
 
 	/** Every tool of every application the queries connect. */
-	List<Tool> allTools() {
+	public List<Tool> allTools() {
 		return this.toolsByApp.values().stream().flatMap(List::stream).toList();
 	}
 

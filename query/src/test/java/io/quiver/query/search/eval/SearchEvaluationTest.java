@@ -1,8 +1,8 @@
-package io.quiver.benchmarks;
+package io.quiver.query.search.eval;
 
 import java.util.List;
 
-import io.quiver.benchmarks.SearchEvaluation.Figures;
+import io.quiver.query.search.eval.SearchEvaluation.Figures;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

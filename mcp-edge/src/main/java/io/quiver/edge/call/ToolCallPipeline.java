@@ -38,6 +38,7 @@ import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.gate.FrozenMergeGate;
 import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.MemberStatusGate;
+import io.quiver.query.gate.RateLimitGate;
 import io.quiver.query.gate.ScopeGate;
 import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
@@ -93,6 +94,8 @@ public class ToolCallPipeline {
 
 	private final OutboundUrlGate outboundUrlGate;
 
+	private final RateLimitGate rateLimitGate;
+
 	private final ControlPlaneTools controlPlane;
 
 	private final ToolExecutor connectedTools;
@@ -107,9 +110,9 @@ public class ToolCallPipeline {
 
 	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
 			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
-			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, ControlPlaneTools controlPlane,
-			ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit, ObjectMapper json,
-			CallTelemetry telemetry) {
+			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, RateLimitGate rateLimitGate,
+			ControlPlaneTools controlPlane, ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit,
+			ObjectMapper json, CallTelemetry telemetry) {
 		this.policies = policies;
 		this.memberStatusGate = memberStatusGate;
 		this.toolExecuteGate = toolExecuteGate;
@@ -119,6 +122,7 @@ public class ToolCallPipeline {
 		this.argumentGate = argumentGate;
 		this.frozenMergeGate = frozenMergeGate;
 		this.outboundUrlGate = outboundUrlGate;
+		this.rateLimitGate = rateLimitGate;
 		this.controlPlane = controlPlane;
 		this.connectedTools = connectedTools;
 		this.links = links;
@@ -306,6 +310,10 @@ public class ToolCallPipeline {
 					return denied(attempt, valid);
 				}
 				attempt.resolved(name, null, null);
+				Verdict within = this.rateLimitGate.check(policy, caller, null);
+				if (within.denied()) {
+					return denied(attempt, within);
+				}
 				ToolResult result = ToolSearch.run(policy, visible, arguments.get("query").asText(),
 						arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
 				this.telemetry.searchAnswered(result.structuredContent().path("results").isEmpty());
@@ -325,7 +333,7 @@ public class ToolCallPipeline {
 		}
 		ControlPlaneOperation operation = ControlPlaneOperation.ofToolName(name);
 		if (operation != null) {
-			return decideControlPlane(caller, attempt, operation, arguments);
+			return decideControlPlane(policy, caller, attempt, operation, arguments);
 		}
 		ConnectedTool tool = policy.toolByName(name);
 		if (tool == null) {
@@ -335,8 +343,8 @@ public class ToolCallPipeline {
 		return decideConnected(policy, caller, attempt, tool, arguments, relay);
 	}
 
-	private Plan decideControlPlane(Caller caller, Attempt attempt, ControlPlaneOperation operation,
-			ObjectNode arguments) {
+	private Plan decideControlPlane(PolicySnapshot policy, Caller caller, Attempt attempt,
+			ControlPlaneOperation operation, ObjectNode arguments) {
 		ControlPlaneTool tool = this.controlPlane.tool(operation);
 		attempt.resolved(operation.toolName(), "quiver." + operation.resource() + "." + operation.operation(),
 				operation.classification().wireName());
@@ -345,6 +353,10 @@ public class ToolCallPipeline {
 			return denied(attempt, verdict);
 		}
 		verdict = this.argumentGate.check(operation.toolName(), tool.inputSchema(), arguments);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		verdict = this.rateLimitGate.check(policy, caller, null);
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
@@ -428,6 +440,10 @@ public class ToolCallPipeline {
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
+		verdict = this.rateLimitGate.check(policy, caller, connectionId);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
 		ConnectionView connection = policy.connection(connectionId);
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), connectionId,
 				connection.label(), connection.grant(), merged, policy.settings().outbound(), relay);
@@ -470,6 +486,9 @@ public class ToolCallPipeline {
 		if (verdict.allowed()) {
 			verdict = this.outboundUrlGate.check(connector, connector.baseUrl());
 		}
+		if (verdict.allowed()) {
+			verdict = this.rateLimitGate.check(policy, caller, link.connectionId());
+		}
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
@@ -477,6 +496,11 @@ public class ToolCallPipeline {
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), link.connectionId(),
 				connection.label(), connection.grant(), emptyObject(), policy.settings().outbound());
 		return () -> {
+			// audited like a call of the tool, write-ahead included (R10.7)
+			if (!writeAhead(attempt, tool.classification())) {
+				attempt.failed("audit-unavailable");
+				return auditUnavailable(attempt);
+			}
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
 					() -> this.connectedTools.readResource(call, link.uri()));

@@ -10,7 +10,8 @@
 #
 #   --quick   short runs and fewer events, to check the suite works (figures are rough)
 #   --note    a sentence printed in bold at the top of the system benchmarks (e.g. a busy machine)
-#   --steps   some of search,context,overhead,throughput,writes,restart,replay (default: all)
+#   --steps   some of search,context,overhead,throughput,writes,restart,replay,audit (default: all)
+#             (audit: write-ahead cost and checkpoints at 1,000,000 entries, AuditBenchmark)
 #
 # Environment:
 #   QUIVER_BENCH_PG_URL      JDBC URL of the database (a fresh schema is made in it and dropped
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 quick=""
 note=""
-steps="search,context,overhead,throughput,writes,restart,replay"
+steps="search,context,overhead,throughput,writes,restart,replay,audit"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick="--quick"; shift ;;
@@ -71,12 +72,18 @@ if [[ ",$steps," == *",search,"* ]]; then
   run java -cp "$jar" io.quiver.benchmarks.SearchQualityReport docs/BENCHMARKS.md >/dev/null
 fi
 
-system_steps=$(tr ',' '\n' <<<"$steps" | { grep -v '^search$' || true; } | paste -sd, -)
+system_steps=$(tr ',' '\n' <<<"$steps" | { grep -v '^search$\|^audit$' || true; } | paste -sd, -)
 if [[ -n "$system_steps" ]]; then
   step "system benchmarks on PostgreSQL ($system_steps)"
   run java -Xmx1g -cp "$jar" io.quiver.benchmarks.system.SystemBenchmark $quick --steps "$system_steps" \
     --jar mcp-edge/target/quiver.jar --doc docs/BENCHMARKS.md --work benchmarks/target/system \
     --pg-url "$pg_url" --pg-restart "$QUIVER_BENCH_PG_RESTART" --note "$note"
+fi
+
+if [[ ",$steps," == *",audit,"* ]]; then
+  step "audit trail: write-ahead cost, checkpoints at 1,000,000 entries (PostgreSQL)"
+  run java -cp "$jar" io.quiver.benchmarks.system.AuditBenchmark --jar mcp-edge/target/quiver.jar \
+    --doc docs/BENCHMARKS.md --pg-url "$pg_url"
 fi
 
 step "done in $(( ($(date +%s) - started) / 60 )) min $(( ($(date +%s) - started) % 60 )) s: docs/BENCHMARKS.md rewritten"

@@ -1,10 +1,8 @@
 package io.quiver.benchmarks;
 
 import java.util.BitSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import io.quiver.query.search.SearchIndex;
@@ -61,9 +59,7 @@ public class SearchLatencyBenchmark {
 
 	private LuceneToolIndex lucene;
 
-	private String[] workload;
-
-	private int next;
+	private Cycle workload;
 
 	@Setup(Level.Trial)
 	public void setUp() {
@@ -75,19 +71,11 @@ public class SearchLatencyBenchmark {
 			this.quiver.put(entry.getKey(), entry.getValue());
 			this.visible.set(this.quiver.ordinal(entry.getKey()));
 		}
-		Set<String> connectorIds = new LinkedHashSet<>();
-		Set<String> names = new LinkedHashSet<>();
-		for (EvalData.Connector connector : data.catalog) {
-			connectorIds.add(connector.id());
-			names.add(connector.id());
-			names.add(connector.label());
-		}
-		this.context = new QueryContext(SyntheticTools.accounts(documents), connectorIds, names);
+		this.context = SyntheticTools.context(data, documents);
 		this.lucene = new LuceneToolIndex(documents);
 		List<String> workload = SyntheticTools.queries(data);
-		this.workload = workload
-			.subList(0, (this.queries > 0) ? Math.min(this.queries, workload.size()) : workload.size())
-			.toArray(String[]::new);
+		this.workload = new Cycle(
+				workload.subList(0, (this.queries > 0) ? Math.min(this.queries, workload.size()) : workload.size()));
 	}
 
 	@TearDown(Level.Trial)
@@ -95,20 +83,14 @@ public class SearchLatencyBenchmark {
 		this.lucene.close();
 	}
 
-	private String nextQuery() {
-		String query = this.workload[this.next];
-		this.next = (this.next + 1) % this.workload.length;
-		return query;
-	}
-
 	@Benchmark
 	public SearchResult quiver() {
-		return this.quiver.search(new SearchRequest(nextQuery(), 10, this.visible, this.context));
+		return this.quiver.search(new SearchRequest(this.workload.next(), 10, this.visible, this.context));
 	}
 
 	@Benchmark
 	public TopDocs luceneBm25() {
-		return this.lucene.searchTop(nextQuery(), 10);
+		return this.lucene.searchTop(this.workload.next(), 10);
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.quiver.command.naming.api.NamingRules;
+import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.eval.EvalData;
 
@@ -52,6 +53,21 @@ final class SyntheticTools {
 	}
 
 	/** The account labels of the generated tools (the part before {@code __}). */
+	/**
+	 * The query context of a caller of all these tools: their accounts, the set's catalog
+	 * as connectors and application names.
+	 */
+	static QueryContext context(EvalData data, Map<String, SearchDocument> tools) {
+		Set<String> connectorIds = new LinkedHashSet<>();
+		Set<String> names = new LinkedHashSet<>();
+		for (EvalData.Connector connector : data.catalog) {
+			connectorIds.add(connector.id());
+			names.add(connector.id());
+			names.add(connector.label());
+		}
+		return new QueryContext(accounts(tools), connectorIds, names);
+	}
+
 	static Set<String> accounts(Map<String, SearchDocument> tools) {
 		Set<String> labels = new LinkedHashSet<>();
 		for (String name : tools.keySet()) {

@@ -2,7 +2,12 @@ package io.quiver.benchmarks.system;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +22,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
@@ -50,7 +58,7 @@ public final class AuditBenchmark {
 
 	static final String CHECKPOINTS = "## Audit checkpoints at scale";
 
-	static final String COMMAND = "./mvnw -B -pl benchmarks -am package -DskipTests && "
+	static final String COMMAND = "./mvnw -B -Pbenchmarks -pl mcp-edge,benchmarks -am package -DskipTests && "
 			+ "java -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.system.AuditBenchmark";
 
 	private final Map<String, String> options;
@@ -112,8 +120,9 @@ public final class AuditBenchmark {
 		Duration warmUp = Duration.ofSeconds(5);
 		String read = call("fast__get_item", Map.of("id", "1"));
 		String write = call("fast__create_item", Map.of("title", "t"));
-		progress("warming the node up (10 s)");
-		ClosedLoop.run(4, Duration.ofSeconds(10), Duration.ZERO, (client) -> succeeded(admin, write), node::cpuMillis);
+		progress("warming the node up (20 s)");
+		ClosedLoop.run(4, Duration.ofSeconds(20), Duration.ZERO,
+				(client) -> succeeded(admin, (client % 2 == 0) ? read : write), node::cpuMillis);
 		StringBuilder body = new StringBuilder();
 		body.append("What write-ahead (SPEC R10.7) costs a call: `tools/call` of a connected `write` tool, whose ")
 			.append("attempt entry is committed before the call reaches its upstream and whose outcome entry is ")
@@ -126,26 +135,37 @@ public final class AuditBenchmark {
 			.append("The trail's group commit shares each transaction among the entries queued at that moment, ")
 			.append("so under load the second commit is shared too.\n\n")
 			.append(Markdown.machine())
+			.append(load())
 			.append("\n\nCommand: `")
 			.append(COMMAND)
 			.append("`\n\n")
-			.append("| callers | read p50 ms | read p99 ms | write p50 ms | write p99 ms | ")
-			.append("**write-ahead cost p50 ms** | **p99 ms** | read calls/s | write calls/s | errors |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|\n");
+			.append("The first columns are the write-ahead wait itself, from the node's own histogram of ")
+			.append("`quiver_call_stage_seconds{stage=\"write-ahead\"}` over the measured period (the time a ")
+			.append("write waits for its attempt entry to commit before it may reach its upstream; quantiles ")
+			.append("interpolated within the histogram's buckets, as `histogram_quantile` does), beside the ")
+			.append("`trail` stage of the same calls (their outcome entries). The end-to-end columns compare ")
+			.append("whole calls and carry the noise of the machine.\n\n")
+			.append("| callers | **write-ahead p50 ms** | **write-ahead p99 ms** | outcome entry p50 ms | ")
+			.append("outcome entry p99 ms | read call p50 ms | read call p99 ms | write call p50 ms | ")
+			.append("write call p99 ms | read calls/s | write calls/s | errors |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		for (int callers : List.of(1, 32)) {
 			progress("%d callers: read", callers);
 			ClosedLoop.Result reads = ClosedLoop.run(callers, warmUp, measured, (client) -> succeeded(admin, read),
 					node::cpuMillis);
 			progress("%d callers: write", callers);
+			StageHistogram before = StageHistogram.scrape(node.baseUrl());
 			ClosedLoop.Result writes = ClosedLoop.run(callers, warmUp, measured, (client) -> succeeded(admin, write),
 					node::cpuMillis);
+			StageHistogram waits = StageHistogram.scrape(node.baseUrl()).minus(before);
 			body.append(String.format(Locale.ROOT,
-					"| %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | **%.2f** | %,.0f | %,.0f | %d |%n", callers,
-					reads.percentileMillis(50), reads.percentileMillis(99), writes.percentileMillis(50),
-					writes.percentileMillis(99), writes.percentileMillis(50) - reads.percentileMillis(50),
-					writes.percentileMillis(99) - reads.percentileMillis(99), reads.perSecond(), writes.perSecond(),
-					reads.errors() + writes.errors()));
-			progress("  read p50 %.2f ms, write p50 %.2f ms", reads.percentileMillis(50), writes.percentileMillis(50));
+					"| %d | **%.2f** | **%.2f** | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f | %,.0f | %d |%n",
+					callers, waits.quantileMillis("write-ahead", 0.5), waits.quantileMillis("write-ahead", 0.99),
+					waits.quantileMillis("trail", 0.5), waits.quantileMillis("trail", 0.99), reads.percentileMillis(50),
+					reads.percentileMillis(99), writes.percentileMillis(50), writes.percentileMillis(99),
+					reads.perSecond(), writes.perSecond(), reads.errors() + writes.errors()));
+			progress("  read p50 %.2f ms, write p50 %.2f ms, write-ahead p50 %.2f ms", reads.percentileMillis(50),
+					writes.percentileMillis(50), waits.quantileMillis("write-ahead", 0.5));
 		}
 		Markdown.replaceSection(Path.of(this.options.get("--doc")), WRITE_AHEAD, body.toString());
 	}
@@ -185,6 +205,7 @@ public final class AuditBenchmark {
 			.append("order, and keeps the frontier of its tree with it, so the next one reads only the entries ")
 			.append("written since; a proof reads the hashes of the range it covers once and holds a few dozen.\n\n")
 			.append(Markdown.machine())
+			.append(load())
 			.append("\n\nCommand: `")
 			.append(COMMAND)
 			.append("`\n\n| what | time | answer size |\n|---|---|---|\n")
@@ -206,15 +227,34 @@ public final class AuditBenchmark {
 	}
 
 	/**
+	 * The machine's load when the figures were taken: other work competes for the cores.
+	 */
+	private static String load() {
+		try {
+			String[] average = Files.readString(Path.of("/proc/loadavg")).split(" ");
+			return " Load average (1, 5, 15 min) when measured: " + average[0] + ", " + average[1] + ", " + average[2]
+					+ ".";
+		}
+		catch (IOException ex) {
+			return "";
+		}
+	}
+
+	/**
 	 * Entries {@code from} to {@code to} of the demo organisation, and its chain's head.
 	 */
 	private void append(long from, long to) {
+		// each entry's hash is that of its seq, so its previous-hash is that of the seq
+		// before, and the first one's the head's: the chain holds, as a checkpoint checks
 		sql("INSERT INTO " + this.schema + ".tool_call_audit (org_id, seq, entry_id, at, member_id, subject, "
 				+ "requested_name, via_execute_tool, decision, outcome, argument_names, argument_count, "
 				+ "duration_micros, prev_hash, hash, hash_version) SELECT 'demo', s, 'bench-' || s, now(), 'm-bench', "
-				+ "'bench', 'bench__tool', false, 'allowed', 'success', '[]', 0, 1, repeat('0', 64), "
-				+ "encode(sha256(int8send(s)), 'hex'), 2 FROM generate_series(" + from + ", " + to + ") s");
-		sql("UPDATE " + this.schema + ".tool_call_audit_head SET last_seq = " + to + " WHERE org_id = 'demo'");
+				+ "'bench', 'bench__tool', false, 'allowed', 'success', '[]', 0, 1, CASE WHEN s = " + from
+				+ " THEN (SELECT last_hash FROM " + this.schema + ".tool_call_audit_head WHERE org_id = 'demo') "
+				+ "ELSE encode(sha256(int8send(s - 1)), 'hex') END, encode(sha256(int8send(s)), 'hex'), 2 "
+				+ "FROM generate_series(" + from + ", " + to + ") s");
+		sql("UPDATE " + this.schema + ".tool_call_audit_head SET last_seq = " + to
+				+ ", last_hash = encode(sha256(int8send(" + to + "::bigint)), 'hex') WHERE org_id = 'demo'");
 	}
 
 	private static String row(String what, Timed timed) {
@@ -233,6 +273,9 @@ public final class AuditBenchmark {
 
 	/** An HTTP API that answers every request at once with a small JSON object. */
 	private static HttpServer instantUpstream() throws IOException {
+		// without it a small answer waits for the client's delayed ACK (Nagle), some 40
+		// ms
+		System.setProperty("sun.net.httpserver.nodelay", "true");
 		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
 		byte[] answer = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
 		server.createContext("/", (exchange) -> {
@@ -274,6 +317,88 @@ public final class AuditBenchmark {
 
 	private static void progress(String format, Object... args) {
 		System.out.printf(Locale.ROOT, "[audit] " + format + "%n", args);
+	}
+
+	/**
+	 * The buckets of {@code quiver_call_stage_seconds} by stage, as the node's Prometheus
+	 * endpoint counts them (cumulative counts by upper bound in seconds).
+	 */
+	private record StageHistogram(Map<String, TreeMap<Double, Double>> buckets) {
+
+		private static final Pattern BUCKET = Pattern
+			.compile("^quiver_call_stage_seconds_bucket\\{(.*)\\} ([0-9.eE+-]+)$");
+
+		private static final Pattern LABEL = Pattern.compile("(\\w+)=\"([^\"]*)\"");
+
+		static StageHistogram scrape(String baseUrl) {
+			String text;
+			try {
+				text = HttpClient.newHttpClient()
+					.send(HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/prometheus"))
+						.header("Accept", "text/plain;version=0.0.4")
+						.build(), HttpResponse.BodyHandlers.ofString())
+					.body();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
+			Map<String, TreeMap<Double, Double>> buckets = new HashMap<>();
+			for (String line : text.split("\n")) {
+				Matcher bucket = BUCKET.matcher(line);
+				if (!bucket.matches()) {
+					continue;
+				}
+				Map<String, String> labels = new HashMap<>();
+				Matcher label = LABEL.matcher(bucket.group(1));
+				while (label.find()) {
+					labels.put(label.group(1), label.group(2));
+				}
+				double le = labels.get("le").equals("+Inf") ? Double.POSITIVE_INFINITY
+						: Double.parseDouble(labels.get("le"));
+				buckets.computeIfAbsent(labels.get("stage"), (stage) -> new TreeMap<>())
+					.merge(le, Double.parseDouble(bucket.group(2)), Double::sum);
+			}
+			return new StageHistogram(buckets);
+		}
+
+		StageHistogram minus(StageHistogram earlier) {
+			Map<String, TreeMap<Double, Double>> delta = new HashMap<>();
+			this.buckets.forEach((stage, counts) -> {
+				TreeMap<Double, Double> before = earlier.buckets.getOrDefault(stage, new TreeMap<>());
+				TreeMap<Double, Double> since = new TreeMap<>();
+				counts.forEach((le, count) -> since.put(le, count - before.getOrDefault(le, 0.0)));
+				delta.put(stage, since);
+			});
+			return new StageHistogram(delta);
+		}
+
+		/** The quantile in milliseconds, interpolated within its bucket. */
+		double quantileMillis(String stage, double quantile) {
+			TreeMap<Double, Double> counts = this.buckets.getOrDefault(stage, new TreeMap<>());
+			if (counts.isEmpty() || counts.lastEntry().getValue() == 0) {
+				return Double.NaN;
+			}
+			double rank = quantile * counts.lastEntry().getValue();
+			double lower = 0;
+			double below = 0;
+			for (Map.Entry<Double, Double> bucket : counts.entrySet()) {
+				if (bucket.getValue() >= rank) {
+					if (bucket.getKey().isInfinite()) {
+						return lower * 1000;
+					}
+					double share = (bucket.getValue() == below) ? 0 : (rank - below) / (bucket.getValue() - below);
+					return (lower + (bucket.getKey() - lower) * share) * 1000;
+				}
+				lower = bucket.getKey();
+				below = bucket.getValue();
+			}
+			return lower * 1000;
+		}
+
 	}
 
 	/** One request and how long it took. */

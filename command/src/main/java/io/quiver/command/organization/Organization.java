@@ -82,7 +82,8 @@ public class Organization {
 					Objects.requireNonNullElse(command.callsPerMinutePerMember(),
 							this.settings.callsPerMinutePerMember()),
 					Objects.requireNonNullElse(command.callsPerMinutePerConnection(),
-							this.settings.callsPerMinutePerConnection()));
+							this.settings.callsPerMinutePerConnection()),
+					Objects.requireNonNullElse(command.semanticSearch(), this.settings.semanticSearch()));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandRejectedException(OrganizationErrorCode.INVALID_SETTINGS, ex.getMessage());

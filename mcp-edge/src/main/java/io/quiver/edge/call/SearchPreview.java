@@ -13,10 +13,11 @@ import io.quiver.query.toolindex.api.PolicySnapshot;
 
 /**
  * What {@code search_tools} answers a caller, with the ranking's workings shown (SPEC
- * R6): each row as the meta-tool returns it, with its score and the query words it
- * matched, and the words set aside or unmatched. The same ranking over the same visible
- * tools as {@link ToolSearch}; nothing is executed or audited, so it can preview another
- * member's search in the console.
+ * R6): each row as the meta-tool returns it, with both signals (its lexical score and the
+ * query words it matched, and its similarity where the semantic signal is on, R6.15), and
+ * the words set aside or unmatched. The same ranking over the same visible tools as
+ * {@link ToolSearch}; nothing is executed or audited, so it can preview another member's
+ * search in the console.
  */
 public final class SearchPreview {
 
@@ -30,7 +31,8 @@ public final class SearchPreview {
 		for (SearchHit hit : result.hits()) {
 			ConnectedTool tool = visible.get(hit.key());
 			if (tool != null) {
-				hits.add(new Hit(tool.name(), hit.score(), hit.matchedTerms(), ToolSearch.row(tool)));
+				hits.add(new Hit(tool.name(), hit.score(), hit.matchedTerms(),
+						hit.hasSimilarity() ? hit.similarity() : null, ToolSearch.row(tool)));
 			}
 		}
 		String message = null;
@@ -47,9 +49,11 @@ public final class SearchPreview {
 	 * @param name the advertised name
 	 * @param score the ranking score (R6.3, R6.4)
 	 * @param matchedTerms the query tokens that scored on it
+	 * @param similarity the semantic signal: the cosine of the query's and the tool's
+	 * sentence vectors (R6.15), or null where the organisation has it off
 	 * @param row the row {@code search_tools} returns for it
 	 */
-	public record Hit(String name, double score, List<String> matchedTerms, ObjectNode row) {
+	public record Hit(String name, double score, List<String> matchedTerms, Double similarity, ObjectNode row) {
 	}
 
 	/**

@@ -222,7 +222,7 @@ public class ToolCallPipeline {
 		if (classification != Classification.WRITE && classification != Classification.DESTRUCTIVE) {
 			return true;
 		}
-		AuditEntry entry = this.telemetry.stage(Stage.TRAIL,
+		AuditEntry entry = this.telemetry.stage(Stage.WRITE_AHEAD,
 				() -> record(attempt, attempt.toAttemptRecord(this.telemetry.traceId())));
 		if (entry == null) {
 			return false;

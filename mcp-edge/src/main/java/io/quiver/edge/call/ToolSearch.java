@@ -53,7 +53,14 @@ final class ToolSearch {
 		for (SearchHit hit : result.hits()) {
 			ConnectedTool tool = visible.get(hit.key());
 			if (tool != null) {
-				rows.add(row(tool));
+				ObjectNode row = row(tool);
+				if (hit.hasSimilarity()) {
+					// both signals (R6.15): the words that matched, and the similarity
+					row.set("matched",
+							JSON.arrayNode().addAll(hit.matchedTerms().stream().map(JSON::textNode).toList()));
+					row.put("similarity", Math.round(hit.similarity() * 1000) / 1000.0);
+				}
+				rows.add(row);
 			}
 		}
 		ArrayNode setAside = answer.putArray("setAside");

@@ -51,7 +51,7 @@ public class OrganizationService {
 		if (change.empty()) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
 					"give at least one setting: collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes, "
-							+ "scopeCaps, callsPerMinutePerMember or callsPerMinutePerConnection");
+							+ "scopeCaps, callsPerMinutePerMember, callsPerMinutePerConnection or semanticSearch");
 		}
 		Integer timeoutMillis = change.outboundTimeoutMillis();
 		Integer maxResponseBytes = change.outboundMaxResponseBytes();
@@ -69,7 +69,7 @@ public class OrganizationService {
 		this.commands.send(caller,
 				new ChangeOrganizationSettingsCommand(caller.orgId(), change.collapseThreshold(), outbound,
 						caps(change.scopeCaps()), change.callsPerMinutePerMember(),
-						change.callsPerMinutePerConnection()));
+						change.callsPerMinutePerConnection(), change.semanticSearch()));
 		return view(caller.orgId());
 	}
 
@@ -116,7 +116,7 @@ public class OrganizationService {
 					policy.settings().outbound().timeoutMillis(), policy.settings().outbound().maxResponseBytes(),
 					members, policy.connections().size(), policy.toolboxes().size(), policy.restrictions().size(),
 					caps(policy.settings()), policy.settings().callsPerMinutePerMember(),
-					policy.settings().callsPerMinutePerConnection());
+					policy.settings().callsPerMinutePerConnection(), policy.settings().semanticSearch());
 		}
 	}
 

@@ -56,13 +56,18 @@ class OrganizationTools implements ControlPlaneToolset {
 							.integer("callsPerMinutePerConnection",
 									"The most calls that may reach one connection per minute (0: no limit).", 0,
 									OrganizationSettings.MAX_CALLS_PER_MINUTE, false)
+							.bool("semanticSearch",
+									"Whether search_tools also ranks by meaning (an in-process sentence-embedding "
+											+ "model), raising tools the word match drops; off by default.",
+									false)
 							.build(),
 						(caller, args) -> this.organizations.updateSettings(caller,
 								new SettingsChange(Arguments.optionalInteger(args, "collapseThreshold"),
 										Arguments.optionalInteger(args, "outboundTimeoutMillis"),
 										Arguments.optionalInteger(args, "outboundMaxResponseBytes"), scopeCaps(args),
 										Arguments.optionalInteger(args, "callsPerMinutePerMember"),
-										Arguments.optionalInteger(args, "callsPerMinutePerConnection")))));
+										Arguments.optionalInteger(args, "callsPerMinutePerConnection"),
+										Arguments.optionalBoolean(args, "semanticSearch")))));
 	}
 
 	private static Map<String, List<String>> scopeCaps(ObjectNode args) {

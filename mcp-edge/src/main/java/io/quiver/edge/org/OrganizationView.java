@@ -20,8 +20,10 @@ import java.util.Map;
  * @param callsPerMinutePerMember calls one member may make per minute (0: no limit)
  * @param callsPerMinutePerConnection calls that may reach one connection per minute (0:
  * no limit)
+ * @param semanticSearch whether search_tools consults the semantic signal (SPEC R6.15)
  */
 public record OrganizationView(String orgId, String name, int collapseThreshold, int outboundTimeoutMillis,
 		int outboundMaxResponseBytes, int members, int connections, int toolboxes, int restrictions,
-		Map<String, List<String>> scopeCaps, int callsPerMinutePerMember, int callsPerMinutePerConnection) {
+		Map<String, List<String>> scopeCaps, int callsPerMinutePerMember, int callsPerMinutePerConnection,
+		boolean semanticSearch) {
 }

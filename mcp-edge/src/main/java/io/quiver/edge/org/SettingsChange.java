@@ -13,14 +13,23 @@ import java.util.Map;
  * (SPEC R15.2); 0 is no limit
  * @param callsPerMinutePerConnection calls that may reach one connection per minute; 0 is
  * no limit
+ * @param semanticSearch whether search_tools consults the semantic signal (SPEC R6.15)
  */
 public record SettingsChange(Integer collapseThreshold, Integer outboundTimeoutMillis, Integer outboundMaxResponseBytes,
-		Map<String, List<String>> scopeCaps, Integer callsPerMinutePerMember, Integer callsPerMinutePerConnection) {
+		Map<String, List<String>> scopeCaps, Integer callsPerMinutePerMember, Integer callsPerMinutePerConnection,
+		Boolean semanticSearch) {
+
+	public SettingsChange(Integer collapseThreshold, Integer outboundTimeoutMillis, Integer outboundMaxResponseBytes,
+			Map<String, List<String>> scopeCaps, Integer callsPerMinutePerMember, Integer callsPerMinutePerConnection) {
+		this(collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes, scopeCaps, callsPerMinutePerMember,
+				callsPerMinutePerConnection, null);
+	}
 
 	boolean empty() {
 		return this.collapseThreshold == null && this.outboundTimeoutMillis == null
 				&& this.outboundMaxResponseBytes == null && this.scopeCaps == null
-				&& this.callsPerMinutePerMember == null && this.callsPerMinutePerConnection == null;
+				&& this.callsPerMinutePerMember == null && this.callsPerMinutePerConnection == null
+				&& this.semanticSearch == null;
 	}
 
 }

@@ -15,10 +15,19 @@ public enum Stage {
 	/** The gates, in R7.1 order, on one snapshot of the policy state. */
 	GATES("gates"),
 
+	/**
+	 * A connected write's attempt entry, until it is committed and the call may reach its
+	 * upstream (R10.7): what write-ahead costs a call.
+	 */
+	WRITE_AHEAD("write-ahead"),
+
 	/** The connected tool's upstream, from the request sent to the answer read. */
 	UPSTREAM("upstream"),
 
-	/** Writing the attempt to the audit trail, until its batch has committed (R10.1). */
+	/**
+	 * Writing the attempt's (or a write's outcome) entry to the audit trail, until its
+	 * batch has committed (R10.1).
+	 */
 	TRAIL("trail");
 
 	private final String wireName;

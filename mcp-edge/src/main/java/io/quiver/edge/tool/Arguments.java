@@ -47,6 +47,18 @@ public final class Arguments {
 		return value.intValue();
 	}
 
+	/** A boolean argument, or null if absent; anything but true or false is refused. */
+	public static Boolean optionalBoolean(ObjectNode arguments, String name) {
+		JsonNode value = arguments.get(name);
+		if (value == null || value.isNull()) {
+			return null;
+		}
+		if (!value.isBoolean()) {
+			throw invalid(name, "must be true or false");
+		}
+		return value.booleanValue();
+	}
+
 	public static boolean flag(ObjectNode arguments, String name) {
 		JsonNode value = arguments.get(name);
 		return value != null && value.asBoolean(false);

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quiver.edge.console.ConsoleHttp;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.FaultyDatabase;
 import io.quiver.support.Mcp;
@@ -99,6 +100,13 @@ class AuditWriteAheadIntegrationTest extends QuiverIntegrationTest {
 			.contains("\"attemptSeq\":" + attempt.path("seq").asLong())
 			.doesNotContain("settled");
 		assertThat(this.owner.get("/api/v1/audit/verify").json().path("ok").asBoolean()).isTrue();
+
+		ConsoleHttp console = new ConsoleHttp(baseUrl());
+		assertThat(console.signIn(this.org, "owner").statusCode()).isEqualTo(302);
+		String page = console.get("/console/audit").body();
+		assertThat(page).as("the console joins them too")
+			.contains("attempt, settled by #" + outcome.path("seq").asLong())
+			.contains("outcome of attempt #" + attempt.path("seq").asLong());
 	}
 
 	@Test

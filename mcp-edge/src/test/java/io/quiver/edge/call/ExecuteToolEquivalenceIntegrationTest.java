@@ -58,6 +58,9 @@ class ExecuteToolEquivalenceIntegrationTest extends QuiverIntegrationTest {
 	/** A checkpoint's signature, which covers its organisation, root and time. */
 	private static final Pattern SIGNATURE = Pattern.compile("(signature\\\\?\"):\\\\?\"[A-Za-z0-9+/=]+");
 
+	/** The trace a call ran in (R15.1): every request has its own. */
+	private static final Pattern TRACE_ID = Pattern.compile("(traceId\\\\?\"):\\\\?\"[0-9a-f]{32}");
+
 	private static final Pattern VIA_EXECUTE_TOOL = Pattern.compile("(viaExecuteTool\\\\?\"):true");
 
 	/** Subject and token scope of each caller; null means every scope. */
@@ -241,6 +244,7 @@ class ExecuteToolEquivalenceIntegrationTest extends QuiverIntegrationTest {
 		text = HASH.matcher(text).replaceAll("HASH");
 		text = DURATION.matcher(text).replaceAll("$1:0");
 		text = SIGNATURE.matcher(text).replaceAll("$1:SIGNATURE");
+		text = TRACE_ID.matcher(text).replaceAll("$1:TRACE");
 		// quiver__audit__list shows each organisation its own trail, and in one of them
 		// the
 		// earlier calls went through execute_tool.

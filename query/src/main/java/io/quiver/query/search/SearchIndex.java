@@ -142,10 +142,33 @@ public final class SearchIndex implements Searchable {
 
 	private final ConcurrentLinkedQueue<Scratch> scratches = new ConcurrentLinkedQueue<>();
 
-	/** Loads the built-in verb table, function words and application names. */
+	/** The semantic signal (R6.15), or null for the lexical ranking alone. */
+	private final SemanticRecall recall;
+
+	/**
+	 * Loads the built-in verb table, function words and application names; the lexical
+	 * ranking alone.
+	 */
 	public SearchIndex() {
+		this(null);
+	}
+
+	/**
+	 * With the semantic signal of R6.15 from these vectors, at the calibrated threshold;
+	 * null vectors: the lexical ranking alone.
+	 */
+	public SearchIndex(SentenceVectors vectors) {
+		this(vectors, SemanticRecall.THRESHOLD);
+	}
+
+	/**
+	 * With the semantic signal at another threshold: for calibrating it (benchmarks) and
+	 * for showing what no threshold overrides (tests).
+	 */
+	public SearchIndex(SentenceVectors vectors, double threshold) {
 		this.lexicon = Lexicon.load();
 		this.reader = new QueryReader(this.lexicon);
+		this.recall = (vectors != null) ? new SemanticRecall(vectors, threshold) : null;
 	}
 
 	/** One indexed tool: its document and the distinct tokens of each field. */
@@ -175,6 +198,9 @@ public final class SearchIndex implements Searchable {
 		this.tools[ordinal] = tool;
 		this.nameTokenCounts[ordinal] = tool.name().length;
 		index(ordinal, tool);
+		if (this.recall != null) {
+			this.recall.put(ordinal, document);
+		}
 	}
 
 	/** Removes the tool under {@code key}, if any. */
@@ -186,6 +212,9 @@ public final class SearchIndex implements Searchable {
 		unindex(ordinal, this.tools[ordinal]);
 		this.tools[ordinal] = null;
 		this.free.add(ordinal);
+		if (this.recall != null) {
+			this.recall.remove(ordinal);
+		}
 	}
 
 	/** The ordinal of {@code key}, or -1 if it is not indexed. */
@@ -193,6 +222,11 @@ public final class SearchIndex implements Searchable {
 	public int ordinal(String key) {
 		Integer ordinal = this.ordinals.get(key);
 		return (ordinal != null) ? ordinal : -1;
+	}
+
+	/** Whether this index has the semantic signal of R6.15. */
+	public boolean semantic() {
+		return this.recall != null;
 	}
 
 	/** How many tools are indexed. */
@@ -335,13 +369,15 @@ public final class SearchIndex implements Searchable {
 				floorTotal = total;
 			}
 			if (total == 0) {
-				return SearchResult.empty(setAside, unmatched,
-						"No tools: no word of the query was searched for" + setAsideSentence(setAside)
-								+ ". Name the action and the object, for example 'create issue' or 'list pages'.");
+				return recalled(request, List.of(),
+						SearchResult.empty(setAside, unmatched, "No tools: no word of the query was searched for"
+								+ setAsideSentence(setAside)
+								+ ". Name the action and the object, for example 'create issue' or 'list pages'."));
 			}
 			List<String> generic = onlyGenericVerbs(plan, searched, firm, scratch);
 			if (!generic.isEmpty()) {
-				return SearchResult.empty(setAside, unmatched, genericOnly(generic, plan, searched, scratch));
+				return recalled(request, List.of(),
+						SearchResult.empty(setAside, unmatched, genericOnly(generic, plan, searched, scratch)));
 			}
 			double[] scoreWeights = weights;
 			int object = object(plan, searched);
@@ -349,18 +385,60 @@ public final class SearchIndex implements Searchable {
 				scoreWeights = weights.clone();
 				scoreWeights[object] *= OBJECT;
 			}
-			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal, request.limit(), scratch);
+			boolean blend = semantic(request);
+			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal,
+					blend ? SearchRequest.MAX_LIMIT : request.limit(), scratch);
 			if (!hits.isEmpty()) {
-				return SearchResult.of(hits, setAside, unmatched);
+				return recalled(request, hits,
+						SearchResult.of(hits.subList(0, Math.min(request.limit(), hits.size())), setAside, unmatched));
 			}
 			List<String> nearest = plan.toolName() ? nearest(plan, weights, scratch) : List.of();
-			return new SearchResult(hits, setAside, unmatched, null, null, nearest,
-					noMatch(unmatched, setAside, nearest));
+			return recalled(request, hits, new SearchResult(hits, setAside, unmatched, null, null, nearest,
+					noMatch(unmatched, setAside, nearest)));
 		}
 		finally {
 			this.scratches.offer(scratch);
 		}
 	}
+
+	private boolean semantic(SearchRequest request) {
+		return this.recall != null && request.semantic();
+	}
+
+	/**
+	 * The lexical answer blended with the semantic signal where it is on (R6.15): called
+	 * only once the refusals are decided. Where the blend has no hit, the lexical answer
+	 * (empty or not) stands, with its explanation.
+	 * @param lexical the hits the lexical floor kept, best first
+	 */
+	private SearchResult recalled(SearchRequest request, List<SearchHit> lexical, SearchResult lexicalAnswer) {
+		if (!semantic(request)) {
+			return lexicalAnswer;
+		}
+		List<SearchHit> hits = this.recall.blend(request.query(), lexical, request.visible(), request.limit(),
+				this.names);
+		return hits.isEmpty() ? lexicalAnswer
+				: SearchResult.of(hits, lexicalAnswer.setAside(), lexicalAnswer.unmatched());
+	}
+
+	private final SemanticRecall.Names names = new SemanticRecall.Names() {
+
+		@Override
+		public String key(int ordinal) {
+			return SearchIndex.this.tools[ordinal].key();
+		}
+
+		@Override
+		public String name(int ordinal) {
+			return SearchIndex.this.tools[ordinal].document().name();
+		}
+
+		@Override
+		public int ordinal(String key) {
+			return SearchIndex.this.ordinal(key);
+		}
+
+	};
 
 	/**
 	 * The number of live tools among {@code visible}: its cardinality, less the bits set

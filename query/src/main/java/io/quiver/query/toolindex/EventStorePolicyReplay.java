@@ -5,10 +5,12 @@ import java.time.Instant;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
+import io.quiver.query.search.SentenceVectors;
 import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.shared.api.OrganizationEvent;
 import io.quiver.query.toolindex.api.PolicyReplay;
 import io.quiver.query.toolindex.api.PolicySnapshot;
+import org.springframework.beans.factory.ObjectProvider;
 import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.springframework.stereotype.Component;
@@ -29,14 +31,19 @@ class EventStorePolicyReplay implements PolicyReplay {
 
 	private final CuratedCatalog curated;
 
-	EventStorePolicyReplay(EventStorageEngine storage, CuratedCatalog curated) {
+	/** The semantic signal's vectors (R6.15), or null where the model is not loaded. */
+	private final SentenceVectors vectors;
+
+	EventStorePolicyReplay(EventStorageEngine storage, CuratedCatalog curated,
+			ObjectProvider<SentenceVectors> vectors) {
 		this.storage = storage;
 		this.curated = curated;
+		this.vectors = vectors.getIfAvailable();
 	}
 
 	@Override
 	public PolicySnapshot asOf(String orgId, Instant at) {
-		OrgState state = new OrgState(orgId, this.curated);
+		OrgState state = new OrgState(orgId, this.curated, this.vectors);
 		Instant stop = at.plus(COMMIT_SKEW);
 		boolean exists = false;
 		try (Stream<? extends TrackedEventMessage<?>> events = this.storage.readEvents(null, false)) {

@@ -5,12 +5,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
+import io.quiver.query.search.SentenceVectors;
 import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.shared.api.OrganizationEvent;
 import io.quiver.query.toolindex.api.PolicyChangeListener;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
+import org.springframework.beans.factory.ObjectProvider;
 import org.axonframework.eventhandling.EventMessage;
 import org.springframework.stereotype.Component;
 
@@ -28,9 +30,13 @@ class LivePolicyStore implements PolicyStore {
 
 	private final ToolIndexFeed feed;
 
-	LivePolicyStore(CuratedCatalog curated, ToolIndexFeed feed) {
+	/** The semantic signal's vectors (R6.15), or null where the model is not loaded. */
+	private final SentenceVectors vectors;
+
+	LivePolicyStore(CuratedCatalog curated, ToolIndexFeed feed, ObjectProvider<SentenceVectors> vectors) {
 		this.curated = curated;
 		this.feed = feed;
+		this.vectors = vectors.getIfAvailable();
 		feed.attach(this);
 	}
 
@@ -65,7 +71,7 @@ class LivePolicyStore implements PolicyStore {
 			return;
 		}
 		GuardedState guarded = this.organizations.computeIfAbsent(payload.orgId(),
-				(orgId) -> new GuardedState(new OrgState(orgId, this.curated)));
+				(orgId) -> new GuardedState(new OrgState(orgId, this.curated, this.vectors)));
 		guarded.lock.writeLock().lock();
 		try {
 			guarded.state.apply(payload, event.getTimestamp());

@@ -50,6 +50,7 @@ import io.quiver.command.toolbox.api.ToolboxEntryUpdatedEvent;
 import io.quiver.command.toolbox.api.ToolboxGrantedEvent;
 import io.quiver.command.toolbox.api.ToolboxRevokedEvent;
 import io.quiver.query.search.SearchIndex;
+import io.quiver.query.search.SentenceVectors;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectedTools;
@@ -106,7 +107,15 @@ public final class OrgState implements PolicySnapshot {
 	/** Entry keys of the toolbox entries each connection backs. */
 	private final Map<String, Set<String>> entriesByConnection = new HashMap<>();
 
-	private final SearchIndex searchIndex = new SearchIndex();
+	/** The process's sentence vectors, or null where the model is not available. */
+	private final SentenceVectors vectors;
+
+	/**
+	 * Lexical only, or with the semantic signal where the organisation's setting turns it
+	 * on (R6.15); rebuilt when the setting changes, so that an organisation that leaves
+	 * it off never pays for a vector.
+	 */
+	private SearchIndex searchIndex;
 
 	private final ClientConsents consents = new ClientConsents();
 
@@ -115,8 +124,26 @@ public final class OrgState implements PolicySnapshot {
 	private Instant lastChange;
 
 	OrgState(String orgId, CuratedCatalog curated) {
+		this(orgId, curated, null);
+	}
+
+	/**
+	 * With the semantic signal of search from these vectors (R6.15); null: lexical only.
+	 */
+	OrgState(String orgId, CuratedCatalog curated, SentenceVectors vectors) {
 		this.orgId = orgId;
 		this.curated = curated;
+		this.vectors = vectors;
+		this.searchIndex = new SearchIndex();
+	}
+
+	private void settings(OrganizationSettings next) {
+		boolean semantic = next.semanticSearch() && this.vectors != null;
+		this.settings = next;
+		if (semantic != this.searchIndex.semantic()) {
+			this.searchIndex = new SearchIndex(semantic ? this.vectors : null);
+			this.tools.values().forEach(this::index);
+		}
 	}
 
 	/** Applies one event of this organisation; events of other types are ignored. */
@@ -125,10 +152,10 @@ public final class OrgState implements PolicySnapshot {
 		this.lastChange = timestamp;
 		if (payload instanceof OrganizationCreatedEvent e) {
 			this.name = e.name();
-			this.settings = e.settings();
+			settings(e.settings());
 		}
 		else if (payload instanceof OrganizationSettingsChangedEvent e) {
-			this.settings = e.after();
+			settings(e.after());
 		}
 		else if (payload instanceof ConnectorRegisteredEvent e) {
 			this.customConnectors.put(e.connector().id(), e.connector());
@@ -485,6 +512,10 @@ public final class OrgState implements PolicySnapshot {
 	private void putTool(ConnectedTool tool) {
 		this.tools.put(tool.key(), tool);
 		this.toolsByName.put(tool.name(), tool);
+		index(tool);
+	}
+
+	private void index(ConnectedTool tool) {
 		this.searchIndex.put(tool.key(),
 				new SearchDocument(tool.name(), tool.connectorId(), tool.connectorLabel(), tool.description()));
 	}

@@ -13,10 +13,18 @@ import io.quiver.query.search.api.SearchResult;
 /** Builds small indexes and requests for the search tests. */
 final class SearchFixture {
 
-	final SearchIndex index = new SearchIndex();
+	final SearchIndex index;
 
 	QueryContext context = new QueryContext(Set.of(), Set.of("notion", "github", "slack", "linear"),
 			Set.of("notion", "github", "slack", "linear"));
+
+	SearchFixture() {
+		this(new SearchIndex());
+	}
+
+	SearchFixture(SearchIndex index) {
+		this.index = index;
+	}
 
 	/** Adds a tool under its advertised name; the connector is the name's first token. */
 	SearchFixture tool(String name, String description) {

@@ -41,6 +41,7 @@ import io.quiver.command.toolbox.api.ToolboxGrantedEvent;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Scope;
 import io.quiver.query.gate.RestrictionPins;
+import io.quiver.query.search.SentenceVectors;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 
@@ -69,7 +70,7 @@ public final class PolicyFixture {
 
 	private static final CuratedCatalog CURATED = new CuratedCatalog();
 
-	private final OrgState state = new OrgState(ORG, CURATED);
+	private final OrgState state;
 
 	private final RestrictionPins pins = new RestrictionPins();
 
@@ -78,6 +79,12 @@ public final class PolicyFixture {
 	private int restrictions;
 
 	public PolicyFixture() {
+		this(null);
+	}
+
+	/** With the process's sentence vectors, for the semantic signal of search (R6.15). */
+	public PolicyFixture(SentenceVectors vectors) {
+		this.state = new OrgState(ORG, CURATED, vectors);
 		apply(new OrganizationCreatedEvent(ORG, "Fixture", OrganizationSettings.DEFAULT));
 		apply(new ConnectorRegisteredEvent(ORG, ECHO));
 	}
@@ -96,6 +103,14 @@ public final class PolicyFixture {
 	public PolicyFixture collapseThreshold(int threshold) {
 		apply(new OrganizationSettingsChangedEvent(ORG, this.state.settings(),
 				new OrganizationSettings(threshold, this.state.settings().outbound())));
+		return this;
+	}
+
+	public PolicyFixture semanticSearch(boolean on) {
+		OrganizationSettings now = this.state.settings();
+		apply(new OrganizationSettingsChangedEvent(ORG, now,
+				new OrganizationSettings(now.collapseThreshold(), now.outbound(), now.scopeCaps(),
+						now.callsPerMinutePerMember(), now.callsPerMinutePerConnection(), on)));
 		return this;
 	}
 

@@ -11,10 +11,15 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  */
 public record ChangeOrganizationSettingsCommand(@TargetAggregateIdentifier String orgId, Integer collapseThreshold,
 		OutboundPolicy outbound, Map<Role, List<String>> scopeCaps, Integer callsPerMinutePerMember,
-		Integer callsPerMinutePerConnection) {
+		Integer callsPerMinutePerConnection, Boolean semanticSearch) {
 
 	public ChangeOrganizationSettingsCommand(String orgId, Integer collapseThreshold, OutboundPolicy outbound) {
-		this(orgId, collapseThreshold, outbound, null, null, null);
+		this(orgId, collapseThreshold, outbound, null, null, null, null);
+	}
+
+	public ChangeOrganizationSettingsCommand(String orgId, Integer collapseThreshold, OutboundPolicy outbound,
+			Map<Role, List<String>> scopeCaps, Integer callsPerMinutePerMember, Integer callsPerMinutePerConnection) {
+		this(orgId, collapseThreshold, outbound, scopeCaps, callsPerMinutePerMember, callsPerMinutePerConnection, null);
 	}
 
 }

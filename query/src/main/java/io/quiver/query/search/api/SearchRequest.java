@@ -12,8 +12,10 @@ import java.util.Objects;
  * @param visible ordinals ({@link Searchable#ordinal(String)}) of the tools the caller
  * may see; nothing else is scored, counted or returned (R3.4, R8.8)
  * @param context the caller's accounts and the organisation's connectors (R6.9)
+ * @param semantic whether the semantic signal may join the lexical one where the index
+ * has one (R6.15; the organisation's setting)
  */
-public record SearchRequest(String query, int limit, BitSet visible, QueryContext context) {
+public record SearchRequest(String query, int limit, BitSet visible, QueryContext context, boolean semantic) {
 
 	public static final int DEFAULT_LIMIT = 10;
 
@@ -24,6 +26,11 @@ public record SearchRequest(String query, int limit, BitSet visible, QueryContex
 		limit = (limit < 1) ? DEFAULT_LIMIT : Math.min(limit, MAX_LIMIT);
 		Objects.requireNonNull(visible, "visible");
 		context = context == null ? QueryContext.EMPTY : context;
+	}
+
+	/** A request that lets the semantic signal join where the index has one. */
+	public SearchRequest(String query, int limit, BitSet visible, QueryContext context) {
+		this(query, limit, visible, context, true);
 	}
 
 }

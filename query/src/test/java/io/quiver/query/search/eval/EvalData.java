@@ -3,6 +3,8 @@ package io.quiver.query.search.eval;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -116,9 +118,72 @@ public final class EvalData {
 		return new EvalData(base, catalog, queries, toolsByApp);
 	}
 
+	/**
+	 * The sample of the MetaTool benchmark its README names (the queries whose id number
+	 * is a multiple of {@code every}), from {@code dir} ({@code tools.jsonl},
+	 * {@code queries.jsonl}): one connector {@code metatool}, one account {@code mt}.
+	 * Reported only, never tuned on.
+	 */
+	static EvalData metatool(Path dir, int every) {
+		List<Tool> tools = new ArrayList<>();
+		for (JsonNode t : jsonLines(dir.resolve("tools.jsonl"))) {
+			tools.add(new Tool(METATOOL, "MetaTool", t.get("name").asText(), t.get("description").asText()));
+		}
+		List<Query> queries = new ArrayList<>();
+		for (JsonNode q : jsonLines(dir.resolve("queries.jsonl"))) {
+			String id = q.get("id").asText();
+			if (Integer.parseInt(id.substring(1)) % every != 0) {
+				continue;
+			}
+			List<String> expected = new ArrayList<>();
+			for (JsonNode relevant : q.get("relevant")) {
+				String name = relevant.asText();
+				expected.add(NamingRules.advertisedName("mt", name.substring(name.indexOf('/') + 1)));
+			}
+			queries
+				.add(new Query(id, "intent", "metatool", q.get("query").asText(), List.of("mt=" + METATOOL), expected));
+		}
+		return new EvalData(dir + "/", List.of(new Connector(METATOOL, "MetaTool")), queries, Map.of(METATOOL, tools));
+	}
+
+	static final String METATOOL = "metatool";
+
+	private static List<JsonNode> jsonLines(Path file) {
+		try {
+			List<JsonNode> nodes = new ArrayList<>();
+			for (String line : Files.readAllLines(file)) {
+				if (!line.isBlank()) {
+					nodes.add(JSON.readTree(line));
+				}
+			}
+			return nodes;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** Where this set lives in the repository. */
 	String location() {
+		if (external()) {
+			return this.base;
+		}
 		return "query/src/test/resources/" + this.base;
+	}
+
+	/** Whether this set is read from a directory outside the repository (MetaTool). */
+	boolean external() {
+		return this.base.startsWith("/") || this.base.startsWith("..");
+	}
+
+	/** Where its tool definitions are, for the report. */
+	String toolsPath() {
+		return location() + (external() ? "tools.jsonl" : "tools/");
+	}
+
+	/** Where its queries are, for the report. */
+	String queriesPath() {
+		return external() ? location() + "queries.jsonl" : this.base + "queries.json";
 	}
 
 	/** Every tool of every application the queries connect. */

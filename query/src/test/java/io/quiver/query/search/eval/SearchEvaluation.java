@@ -1,7 +1,10 @@
 package io.quiver.query.search.eval;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +14,8 @@ import java.util.function.BiFunction;
 import io.quiver.query.search.eval.EvalData.Query;
 import io.quiver.query.search.eval.EvalData.Setup;
 import io.quiver.query.search.SearchIndex;
+import io.quiver.query.search.SentenceVectors;
+import io.quiver.query.embedding.MiniLmEncoder;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchRequest;
@@ -30,6 +35,15 @@ public final class SearchEvaluation {
 	static final String COMMAND = "./mvnw -B -Pbenchmarks -pl benchmarks -am package -DskipTests && java -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.SearchQualityReport docs/BENCHMARKS.md";
 
 	static final int LIMIT = 10;
+
+	/**
+	 * Where the MetaTool sample is, relative to the repository (system property
+	 * {@code metatool} to override); absent, its section is left out.
+	 */
+	static final String METATOOL_DIR = "../shared/benchmarks/metatool";
+
+	/** The README's sample: ids that are a multiple of this. */
+	static final int METATOOL_EVERY = 20;
 
 	/** A named search function: (setup, query text) to ranked advertised names. */
 	record Engine(String name, BiFunction<Prepared, String, List<String>> search) {
@@ -64,7 +78,7 @@ public final class SearchEvaluation {
 
 	}
 
-	static final Engine QUIVER = new Engine("Quiver",
+	static final Engine QUIVER = new Engine("Quiver, lexical only",
 			(p, q) -> p.quiver()
 				.search(new SearchRequest(q, LIMIT, p.visible(), p.setup().context()))
 				.hits()
@@ -72,12 +86,50 @@ public final class SearchEvaluation {
 				.map(SearchHit::key)
 				.toList());
 
+	static final Engine HYBRID = hybrid("Quiver, hybrid", null);
+
 	static final Engine BM25 = new Engine("Lucene BM25", (p, q) -> p.lucene().search(q, LIMIT, 0));
 
 	static final Engine BM25_FLOOR = new Engine("Lucene BM25, half the tokens must match",
 			(p, q) -> p.lucene().search(q, LIMIT, 0.5));
 
+	private static SentenceVectors vectors;
+
 	private SearchEvaluation() {
+	}
+
+	/** The process's sentence vectors, loaded on first use. */
+	static synchronized SentenceVectors vectors() {
+		if (vectors == null) {
+			vectors = new SentenceVectors(MiniLmEncoder.shared());
+		}
+		return vectors;
+	}
+
+	/**
+	 * Quiver with the semantic signal of R6.15: at the calibrated threshold where
+	 * {@code threshold} is null, else at that one (for calibrating it). Its index is
+	 * built on first use per setup, over the same tools in the same order, so the setup's
+	 * visible ordinals hold.
+	 */
+	static Engine hybrid(String name, Double threshold) {
+		Map<Setup, SearchIndex> built = new IdentityHashMap<>();
+		return new Engine(name, (p, q) -> {
+			SearchIndex index;
+			synchronized (built) {
+				index = built.computeIfAbsent(p.setup(), (setup) -> {
+					SearchIndex fresh = (threshold == null) ? new SearchIndex(vectors())
+							: new SearchIndex(vectors(), threshold);
+					setup.documents().forEach(fresh::put);
+					return fresh;
+				});
+			}
+			return index.search(new SearchRequest(q, LIMIT, p.visible(), p.setup().context()))
+				.hits()
+				.stream()
+				.map(SearchHit::key)
+				.toList();
+		});
 	}
 
 	/** Runs every query against every engine. */
@@ -141,7 +193,7 @@ public final class SearchEvaluation {
 	 * the ranking changes (its README).
 	 */
 	static String report(EvalData tuning, List<Figures> tuningFigures, EvalData holdout, List<Figures> holdoutFigures,
-			EvalData third, List<Figures> thirdFigures) {
+			EvalData third, List<Figures> thirdFigures, EvalData metatool, List<Figures> metatoolFigures) {
 		return "Command: `benchmarks/run.sh`; alone: `" + COMMAND + "`\n\n"
 				+ "Each query is run over exactly the tools of the accounts it connects; all engines see the "
 				+ "same three fields, tokenized alike; top " + LIMIT + ".\n\n"
@@ -153,16 +205,21 @@ public final class SearchEvaluation {
 				+ "\n### Third set (labelled blind, never tuned on, reported only)\n\n"
 				+ "Written by someone who never saw the ranking and committed before any ranking change of "
 				+ "issue 16 (`query/src/test/resources/eval/third/README.md`). Only its figures are read; "
-				+ "its misses are deliberately not listed.\n\n" + report(third, thirdFigures, false);
+				+ "its misses are deliberately not listed.\n\n" + report(third, thirdFigures, false)
+				+ ((metatool == null) ? ""
+						: "\n### MetaTool sample (a published benchmark, reported only, never tuned on)\n\n"
+								+ "The queries whose id number is a multiple of " + METATOOL_EVERY
+								+ " (its README), as one connector `metatool` with one account `mt`. "
+								+ "Misses are not listed.\n\n" + report(metatool, metatoolFigures, false));
 	}
 
 	static String report(EvalData data, List<Figures> figures, boolean listMisses) {
 		StringBuilder out = new StringBuilder();
 		long tools = data.allTools().size();
 		out.append(String.format(Locale.ROOT,
-				"%d real tool definitions of %d applications (`%stools/`), "
-						+ "%d labelled queries (`%squeries.json`): %d with a right answer, %d that must be empty.%n%n",
-				tools, data.toolsByApp.size(), data.location(), data.queries.size(), data.base,
+				"%d real tool definitions of %d applications (`%s`), "
+						+ "%d labelled queries (`%s`): %d with a right answer, %d that must be empty.%n%n",
+				tools, data.toolsByApp.size(), data.toolsPath(), data.queries.size(), data.queriesPath(),
 				figures.get(0).answerable(), figures.get(0).mustBeEmpty()));
 		out.append("| engine | hit@1 | hit@5 | MRR | must-be-empty answered empty | answerable answered empty |\n");
 		out.append("|---|---|---|---|---|---|\n");
@@ -255,14 +312,19 @@ public final class SearchEvaluation {
 		return out.toString();
 	}
 
-	/** The report of the three sets, every engine. */
+	/**
+	 * The report of the three sets and, where its files are, the MetaTool sample; every
+	 * engine.
+	 */
 	public static String report() {
-		List<Engine> engines = List.of(QUIVER, BM25, BM25_FLOOR);
+		List<Engine> engines = List.of(HYBRID, QUIVER, BM25, BM25_FLOOR);
 		EvalData tuning = EvalData.load(EvalData.TUNING);
 		EvalData holdout = EvalData.load(EvalData.HOLDOUT);
 		EvalData third = EvalData.load(EvalData.THIRD);
+		Path metatoolDir = Path.of(System.getProperty("metatool", METATOOL_DIR));
+		EvalData metatool = Files.isDirectory(metatoolDir) ? EvalData.metatool(metatoolDir, METATOOL_EVERY) : null;
 		return report(tuning, evaluate(tuning, engines), holdout, evaluate(holdout, engines), third,
-				evaluate(third, engines));
+				evaluate(third, engines), metatool, (metatool == null) ? null : evaluate(metatool, engines));
 	}
 
 	/**
@@ -272,7 +334,7 @@ public final class SearchEvaluation {
 	 */
 	public static void main(String[] args) {
 		if (args.length > 0 && args[0].equals("--without-third")) {
-			List<Engine> engines = List.of(QUIVER, BM25, BM25_FLOOR);
+			List<Engine> engines = List.of(HYBRID, QUIVER, BM25, BM25_FLOOR);
 			EvalData tuning = EvalData.load(EvalData.TUNING);
 			EvalData holdout = EvalData.load(EvalData.HOLDOUT);
 			System.out.println("### Tuning set\n\n" + report(tuning, evaluate(tuning, engines), true)

@@ -32,6 +32,21 @@ class SearchEvaluationTest {
 	}
 
 	@Test
+	void theHybridIsNeverBelowTheLexicalRankingAndKeepsEveryMustBeEmptyAnswerEmpty() {
+		for (String set : List.of(EvalData.TUNING, EvalData.HOLDOUT)) {
+			List<Figures> figures = SearchEvaluation.evaluate(EvalData.load(set),
+					List.of(SearchEvaluation.HYBRID, SearchEvaluation.QUIVER));
+			Figures hybrid = figures.get(0);
+			Figures lexical = figures.get(1);
+
+			assertThat(hybrid.hitAt1()).as(set).isGreaterThanOrEqualTo(lexical.hitAt1());
+			assertThat(hybrid.hitAt5()).as(set).isGreaterThanOrEqualTo(lexical.hitAt5());
+			assertThat(hybrid.mrr()).as(set).isGreaterThanOrEqualTo(lexical.mrr());
+			assertThat(hybrid.emptyWhenMustBe()).as(set).isEqualTo(hybrid.mustBeEmpty());
+		}
+	}
+
+	@Test
 	void evaluationSetHasEnoughRealToolsAndApplications() {
 		EvalData data = EvalData.load();
 

@@ -30,7 +30,25 @@ import org.springframework.stereotype.Component;
  * advertised).
  */
 @Component
-public class ArgumentGate {
+public class ArgumentGate implements CallStep {
+
+	static final String NAME = "arguments";
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public Extent extent() {
+		return Extent.CALL;
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return (call.schema() != null) ? check(call.name(), call.schema(), call.arguments())
+				: Verdict.allow(Gate.ARGUMENTS);
+	}
 
 	private static final int MAX_CACHED = 20_000;
 

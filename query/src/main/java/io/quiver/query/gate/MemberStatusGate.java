@@ -9,7 +9,24 @@ import org.springframework.stereotype.Component;
  * Suspended and removed members are refused on their next request (SPEC R2.5).
  */
 @Component
-public class MemberStatusGate {
+public class MemberStatusGate implements CallStep {
+
+	static final String NAME = "member-status";
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public Extent extent() {
+		return Extent.ENDPOINT;
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return check(call.caller());
+	}
 
 	public Verdict check(Caller caller) {
 		return switch (caller.status()) {

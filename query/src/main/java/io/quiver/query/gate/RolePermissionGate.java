@@ -11,7 +11,25 @@ import org.springframework.stereotype.Component;
  * R2.4).
  */
 @Component
-public class RolePermissionGate {
+public class RolePermissionGate implements CallStep {
+
+	static final String NAME = "role-permission";
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public Extent extent() {
+		return Extent.TOOL;
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return (call.operation() != null) ? check(call.caller(), call.operation())
+				: Verdict.allow(Gate.ROLE_PERMISSION);
+	}
 
 	public Verdict check(Caller caller, ControlPlaneOperation operation) {
 		if (caller.holdsAny(operation.permissions())) {

@@ -13,7 +13,30 @@ import org.springframework.stereotype.Component;
  * also need {@code mcp:tools}; {@code forbidden} is reached by no scope and no role.
  */
 @Component
-public class ScopeGate {
+public class ScopeGate implements CallStep {
+
+	static final String NAME = "scope";
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public Extent extent() {
+		return Extent.TOOL;
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		if (call.operation() != null) {
+			return check(call.caller(), call.operation().classification(), false, call.operation().toolName());
+		}
+		if (call.tool() != null) {
+			return check(call.caller(), call.tool().classification(), true, call.tool().name());
+		}
+		return Verdict.allow(Gate.SCOPE);
+	}
 
 	public Verdict check(Caller caller, Classification classification, boolean connected, String toolName) {
 		if (classification == Classification.FORBIDDEN) {

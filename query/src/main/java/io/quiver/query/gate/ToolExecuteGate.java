@@ -11,7 +11,24 @@ import org.springframework.stereotype.Component;
  * (SPEC R2.3).
  */
 @Component
-public class ToolExecuteGate {
+public class ToolExecuteGate implements CallStep {
+
+	static final String NAME = "tool-execute";
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public Extent extent() {
+		return Extent.ENDPOINT;
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return check(call.caller());
+	}
 
 	public Verdict check(Caller caller) {
 		if (caller.holds(Permission.TOOL_EXECUTE)) {

@@ -1,6 +1,5 @@
 package io.quiver.deploy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.function.UnaryOperator;
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
 import com.marcnuri.helm.TemplateCommand;
+import io.quiver.support.RepositoryFiles;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThatException;
  */
 class HelmChartTest {
 
-	private static final Path CHART = chart();
+	private static final Path CHART = RepositoryFiles.find("deploy/helm/quiver/Chart.yaml").getParent();
 
 	private static final String KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
@@ -171,16 +171,6 @@ class HelmChartTest {
 	@SuppressWarnings("unchecked")
 	private static <T> T cast(Object value) {
 		return (T) value;
-	}
-
-	private static Path chart() {
-		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-			Path chart = dir.resolve("deploy/helm/quiver");
-			if (Files.exists(chart.resolve("Chart.yaml"))) {
-				return chart;
-			}
-		}
-		throw new IllegalStateException("deploy/helm/quiver not found above " + Path.of("").toAbsolutePath());
 	}
 
 }

@@ -76,6 +76,25 @@ public final class McpWire {
 		return response.json().get("result");
 	}
 
+	/**
+	 * Sends a 2026-07-28 request: its params with the {@code _meta} a modern client sends
+	 * (the version, no client capabilities) and the headers that mirror it.
+	 * @param name the tool name or resource URI {@code Mcp-Name} mirrors, or null
+	 */
+	public Rest.Response modern(String method, String name, Map<String, Object> params) {
+		ObjectNode body = request(1, method, params);
+		ObjectNode meta = ((ObjectNode) body.get("params")).putObject("_meta");
+		meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+		meta.putObject("io.modelcontextprotocol/clientCapabilities");
+		Map<String, String> headers = new LinkedHashMap<>();
+		headers.put("MCP-Protocol-Version", "2026-07-28");
+		headers.put("Mcp-Method", method);
+		if (name != null) {
+			headers.put("Mcp-Name", name);
+		}
+		return post(body.toString(), headers);
+	}
+
 	/** Posts a raw body with the usual client headers. */
 	public Rest.Response post(String body) {
 		return post(body, Map.of());

@@ -1,6 +1,7 @@
 package io.quiver.support;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -13,6 +14,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * all.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// the metrics and traces as deployed (Spring Boot's tests turn them off by default)
+@AutoConfigureObservability
 public abstract class QuiverIntegrationTest {
 
 	@LocalServerPort

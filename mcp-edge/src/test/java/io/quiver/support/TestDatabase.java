@@ -24,6 +24,11 @@ public final class TestDatabase {
 
 	public static final String POSTGRES_URL = "QUIVER_TEST_POSTGRES_URL";
 
+	/**
+	 * The token a scraper from another machine presents at {@code /actuator/prometheus}.
+	 */
+	public static final String SCRAPE_TOKEN = "test-scrape-token-4b1e9c";
+
 	private static final String SCHEMA = "q_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
 	private static final Path DATA_DIR;
@@ -79,6 +84,7 @@ public final class TestDatabase {
 		properties.put("quiver.data-dir", DATA_DIR.toString());
 		properties.put("quiver.vault.key", VAULT_KEY);
 		properties.put("quiver.dev-issuer.enabled", "true");
+		properties.put("quiver.metrics.scrape-token", SCRAPE_TOKEN);
 		properties.put("quiver.public-url", "http://localhost");
 		// as behind a proxy or on Kubernetes: forwarded headers are believed from anyone,
 		// so tests show that nothing that matters trusts them

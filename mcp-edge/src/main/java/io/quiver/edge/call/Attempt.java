@@ -71,8 +71,29 @@ final class Attempt {
 		return (this.resolvedTool != null) ? this.resolvedTool : this.requestedName;
 	}
 
+	String operation() {
+		return this.operation;
+	}
+
+	String classification() {
+		return this.classification;
+	}
+
+	String gate() {
+		return this.gate;
+	}
+
+	String outcome() {
+		return this.outcome;
+	}
+
 	boolean executed() {
 		return this.executed;
+	}
+
+	/** Whether a gate refused the attempt. */
+	boolean denied() {
+		return "denied".equals(this.decision);
 	}
 
 	/** What the steps resolved of the call, whatever they decided. */
@@ -139,12 +160,15 @@ final class Attempt {
 		this.durationMicros = nanos / 1000;
 	}
 
-	ToolCallRecord toRecord() {
+	/**
+	 * The trail's record of the attempt, in the trace {@code traceId} (null: untraced).
+	 */
+	ToolCallRecord toRecord(String traceId) {
 		var names = ArgumentGate.argumentNames(this.arguments);
 		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, this.reachedConnectionId,
 				this.reachedAccount, this.classification, this.gate, this.decision, this.outcome, this.errorCode, names,
-				names.size(), this.durationMicros);
+				names.size(), this.durationMicros, traceId);
 	}
 
 }

@@ -7,11 +7,16 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.edge.telemetry.CallTelemetry;
+import io.quiver.edge.telemetry.Stage;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneTools;
 import io.quiver.edge.upstream.CallRelay;
@@ -24,8 +29,10 @@ import io.quiver.query.audit.api.AuditTrail;
 import io.quiver.query.gate.Call;
 import io.quiver.query.gate.CallSteps;
 import io.quiver.query.gate.ToolSurface;
+import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.InBandErrors;
 import io.quiver.query.gate.api.Verdict;
+import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
@@ -40,8 +47,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * The one path of every {@code tools/call}, direct or through {@code execute_tool} (SPEC
- * R5.5, R7.1). Gates run in R7.1 order, top to bottom; the first denial answers in band
- * and names its gate (R7.5); the pipeline decides nothing itself: the steps are
+ * R5.5, R7.1), and of every {@code resources/read} of a link such a call returned
+ * (R12.8). Gates run in R7.1 order, top to bottom; the first denial answers in band and
+ * names its gate (R7.5); the pipeline decides nothing itself: the steps are
  * {@link CallSteps}, one ordered list shared with {@link ToolSurface}. Decisions are
  * taken on one consistent, current snapshot of the policy state (R9), released before
  * anything slow runs. Every attempt, whatever its outcome, is in the audit trail before
@@ -54,29 +62,42 @@ public class ToolCallPipeline {
 
 	private static final long AUDIT_TIMEOUT_SECONDS = 30;
 
+	/** The requested name an audited resource read carries. */
+	static final String READ_RESOURCE = "resources/read";
+
 	private final PolicyStore policies;
 
 	private final CallSteps steps;
 
 	private final ToolSurface surface;
 
+	private final OutboundUrlGate outboundUrlGate;
+
 	private final ControlPlaneTools controlPlane;
 
 	private final ToolExecutor connectedTools;
+
+	private final ResourceLinks links;
 
 	private final AuditTrail audit;
 
 	private final ObjectMapper json;
 
-	public ToolCallPipeline(PolicyStore policies, CallSteps steps, ToolSurface surface, ControlPlaneTools controlPlane,
-			ToolExecutor connectedTools, AuditTrail audit, ObjectMapper json) {
+	private final CallTelemetry telemetry;
+
+	public ToolCallPipeline(PolicyStore policies, CallSteps steps, ToolSurface surface, OutboundUrlGate outboundUrlGate,
+			ControlPlaneTools controlPlane, ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit,
+			ObjectMapper json, CallTelemetry telemetry) {
 		this.policies = policies;
 		this.steps = steps;
 		this.surface = surface;
+		this.outboundUrlGate = outboundUrlGate;
 		this.controlPlane = controlPlane;
 		this.connectedTools = connectedTools;
+		this.links = links;
 		this.audit = audit;
 		this.json = json;
+		this.telemetry = telemetry;
 	}
 
 	/**
@@ -93,30 +114,68 @@ public class ToolCallPipeline {
 	 * @param arguments the call's arguments (may be null)
 	 */
 	public ToolResult call(Caller caller, String name, ObjectNode arguments, CallRelay relay) {
-		long started = System.nanoTime();
 		Attempt attempt = new Attempt(Instant.now(), caller, name, (arguments != null) ? arguments : emptyObject());
-		ToolResult result;
-		try {
-			result = decideAndRun(caller, attempt, relay);
+		return audited(attempt, () -> decideAndRun(caller, attempt, relay));
+	}
+
+	/**
+	 * Runs one {@code resources/read} of a resource link a connected tool returned (SPEC
+	 * R12.8): only the caller it was handed to opens it, through the gates of that tool
+	 * on that connection as they stand now, and the attempt is audited like a call
+	 * (requested name {@value #READ_RESOURCE}, the tool as the resolved one).
+	 * @param uri the link's URI as the caller sent it
+	 */
+	public ResourceRead read(Caller caller, String uri) {
+		Attempt attempt = new Attempt(Instant.now(), caller, READ_RESOURCE, emptyObject());
+		ToolResult result = audited(attempt, () -> {
+			Plan plan;
+			try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
+				PolicySnapshot policy = lease.snapshot();
+				plan = this.telemetry.stage(Stage.GATES, () -> decideRead(policy, caller, attempt, uri));
+			}
+			return plan.run();
+		});
+		return ResourceRead.of(result, attempt.denied());
+	}
+
+	/**
+	 * Runs an attempt, observed, and records it in the audit trail before answering
+	 * (R10.1).
+	 */
+	private ToolResult audited(Attempt attempt, Supplier<ToolResult> body) {
+		long started = System.nanoTime();
+		try (CallTelemetry.Call observed = this.telemetry.start()) {
+			ToolResult result;
+			try {
+				result = body.get();
+			}
+			catch (RuntimeException ex) {
+				result = failed(attempt, ex);
+			}
+			attempt.finished(System.nanoTime() - started);
+			boolean recorded = this.telemetry.stage(Stage.TRAIL, () -> record(attempt));
+			observed.finished(attempt.resolvedTool(), attempt.operation(), attempt.classification(),
+					recorded ? attempt.outcome() : "trail-unavailable", attempt.gate());
+			return recorded ? result : auditUnavailable(attempt);
 		}
-		catch (RuntimeException ex) {
-			result = failed(attempt, ex);
-		}
-		attempt.finished(System.nanoTime() - started);
+	}
+
+	/** Writes the attempt to the trail; false when the trail could not take it. */
+	private boolean record(Attempt attempt) {
 		try {
-			this.audit.append(attempt.toRecord()).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			this.audit.append(attempt.toRecord(this.telemetry.traceId())).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			return true;
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return auditUnavailable(attempt);
+			return false;
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
 			log.error("The audit trail refused an entry for {}: {}", CallerText.log(attempt.resolvedTool()),
 					cause.getClass().getName());
-			return auditUnavailable(attempt);
+			return false;
 		}
-		return result;
 	}
 
 	/**
@@ -163,9 +222,9 @@ public class ToolCallPipeline {
 
 	private ToolResult decideAndRun(Caller caller, Attempt attempt, CallRelay relay) {
 		Plan plan;
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+		try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
 			PolicySnapshot policy = lease.snapshot();
-			plan = decide(policy, caller, attempt, relay);
+			plan = this.telemetry.stage(Stage.GATES, () -> decide(policy, caller, attempt, relay));
 		}
 		return plan.run();
 	}
@@ -187,6 +246,7 @@ public class ToolCallPipeline {
 			ObjectNode arguments = call.arguments();
 			ToolResult result = ToolSearch.run(policy, call.surface(), arguments.get("query").asText(),
 					arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
+			this.telemetry.searchAnswered(result.structuredContent().path("results").isEmpty());
 			return () -> attempt.succeeded(result);
 		}
 		if (call.operation() != null) {
@@ -220,25 +280,74 @@ public class ToolCallPipeline {
 	}
 
 	private Plan runConnected(PolicySnapshot policy, Caller caller, Attempt attempt, Call call, CallRelay relay) {
-		ConnectionView connection = policy.connection(call.connectionId());
+		String connectionId = call.connectionId();
+		ConnectionView connection = policy.connection(connectionId);
 		UpstreamCall upstream = new UpstreamCall(caller.orgId(), call.connector(), call.tool().operation(),
-				call.connectionId(), connection.label(), connection.grant(), call.mergedArguments(),
+				connectionId, connection.label(), connection.grant(), call.mergedArguments(),
 				policy.settings().outbound(), relay);
+		String toolKey = call.tool().key();
 		return () -> {
 			attempt.executing();
-			UpstreamResult result = this.connectedTools.execute(upstream);
-			attempt.reached(result.reachedConnectionId(), result.reachedAccount());
-			ToolResult answer = new ToolResult(result.content(), result.structuredContent(), result.isError(), null);
-			if (result.isError() && relay.cancelled()) {
-				attempt.cancelled();
-				return answer;
-			}
-			if (result.isError()) {
-				attempt.failed((result.errorCode() != null) ? result.errorCode() : "upstream-error");
-				return answer;
-			}
-			return attempt.succeeded(answer);
+			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(upstream));
+			// resource links open only for this caller, through this tool's gates (R12.8)
+			return outcome(attempt, result, relay, this.links.seal(caller, toolKey, connectionId, result.content()));
 		};
+	}
+
+	/**
+	 * The gates of the connected tool that returned a resource link, on the connection it
+	 * reached, as they stand now (R12.8): the endpoint, the link itself (the caller's,
+	 * naming a tool that still exists on that connection), access, scope, grant,
+	 * restriction and the outbound URL. The call's arguments are not this request's: the
+	 * argument gates do not apply.
+	 */
+	private Plan decideRead(PolicySnapshot policy, Caller caller, Attempt attempt, String uri) {
+		Verdict verdict = this.surface.endpointVerdict(caller);
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		ResourceLinks.Link link = this.links.open(caller, uri);
+		ConnectedTool tool = (link != null) ? policy.tool(link.toolKey()) : null;
+		if (tool == null || !tool.connectionIds().contains(link.connectionId())) {
+			return denied(attempt, Verdict.deny(Gate.NAME, "this URI is not a resource link a tool gave you, or "
+					+ "the tool that returned it no longer exists; call the tool again for a fresh link"));
+		}
+		attempt.resolved(tool.name(), tool.connectorId() + "." + READ_RESOURCE, tool.classification().wireName());
+		verdict = this.surface.reach(policy, caller, tool).verdict();
+		if (verdict.allowed()) {
+			verdict = this.surface.connectionVerdict(policy, caller, tool, link.connectionId());
+		}
+		ConnectorDefinition connector = policy.connector(tool.connectorId());
+		if (verdict.allowed()) {
+			verdict = this.outboundUrlGate.check(connector, connector.baseUrl());
+		}
+		if (verdict.denied()) {
+			return denied(attempt, verdict);
+		}
+		ConnectionView connection = policy.connection(link.connectionId());
+		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), link.connectionId(),
+				connection.label(), connection.grant(), emptyObject(), policy.settings().outbound());
+		return () -> {
+			attempt.executing();
+			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
+					() -> this.connectedTools.readResource(call, link.uri()));
+			return outcome(attempt, result, CallRelay.NONE, this.links.relabel(result.content(), link, uri));
+		};
+	}
+
+	/** What an upstream request came to, recorded on the attempt. */
+	private static ToolResult outcome(Attempt attempt, UpstreamResult result, CallRelay relay, ArrayNode content) {
+		attempt.reached(result.reachedConnectionId(), result.reachedAccount());
+		ToolResult answer = new ToolResult(content, result.structuredContent(), result.isError(), null);
+		if (result.isError() && relay.cancelled()) {
+			attempt.cancelled();
+			return answer;
+		}
+		if (result.isError()) {
+			attempt.failed((result.errorCode() != null) ? result.errorCode() : "upstream-error");
+			return answer;
+		}
+		return attempt.succeeded(answer);
 	}
 
 	private static Plan denied(Attempt attempt, Verdict verdict) {

@@ -17,6 +17,12 @@ final class JsonRpc {
 
 	static final int INTERNAL_ERROR = -32603;
 
+	/**
+	 * Legacy revisions: a resource that cannot be read (2026-07-28 says -32602 instead,
+	 * SEP-2164).
+	 */
+	static final int RESOURCE_NOT_FOUND = -32002;
+
 	/** 2026-07-28: an HTTP header does not match the body, or is missing or malformed. */
 	static final int HEADER_MISMATCH = -32020;
 

@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.context.ContextSnapshotFactory;
+import io.quiver.edge.call.ResourceRead;
 import io.quiver.edge.call.ToolCallPipeline;
 import io.quiver.edge.call.ToolResult;
 import io.quiver.edge.config.QuiverProperties;
@@ -28,6 +30,7 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.support.DatabaseFailures;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
@@ -57,12 +60,14 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code notifications/initialized}, {@code ping}, {@code tools/list},
  * {@code tools/call}, and a GET stream for {@code notifications/tools/list_changed}.</li>
  * </ul>
- * A thin, hand-written JSON-RPC edge: the surface differs per caller and changes at run
- * time, which no SDK server can serve to both eras on one endpoint. JSON-RPC errors are
- * only for malformed JSON-RPC and the protocol's own refusals; everything a model can fix
- * is answered in band by the pipeline (R7.2), in both eras. A {@code tools/call} with a
- * progress token is answered as a stream that relays the upstream's progress (R12.7);
- * other requests are answered as JSON.
+ * In both eras {@code resources/read} opens the resource links connected tools returned
+ * to the caller (R12.8); {@code resources/list} and {@code resources/templates/list} are
+ * empty. A thin, hand-written JSON-RPC edge: the surface differs per caller and changes
+ * at run time, which no SDK server can serve to both eras on one endpoint. JSON-RPC
+ * errors are only for malformed JSON-RPC and the protocol's own refusals; everything a
+ * model can fix is answered in band by the pipeline (R7.2), in both eras. A
+ * {@code tools/call} with a progress token is answered as a stream that relays the
+ * upstream's progress (R12.7); other requests are answered as JSON.
  */
 @RestController
 class McpEndpoint implements DisposableBean {
@@ -82,6 +87,8 @@ class McpEndpoint implements DisposableBean {
 	private static final long DISCOVER_TTL_MS = 3_600_000;
 
 	private static final int MAX_STREAMED_CALLS = 256;
+
+	private static final ContextSnapshotFactory CONTEXT = ContextSnapshotFactory.builder().build();
 
 	private final ObjectMapper json;
 
@@ -239,9 +246,11 @@ class McpEndpoint implements DisposableBean {
 			McpSessions.Session session) {
 		Set<String> capabilities = (session != null) ? session.capabilities() : Set.of();
 		return switch (method) {
-			case "ping" -> result(id, this.json.createObjectNode(), false);
+			case "ping" -> ping(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, false);
 			case "tools/call" -> toolsCall(id, params, authentication, capabilities, false);
+			case "resources/list", "resources/templates/list" -> resourcesList(id, method, authentication, false);
+			case "resources/read" -> resourcesRead(id, params, authentication, false);
 			default -> error(HttpStatus.OK, id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method);
 		};
 	}
@@ -274,10 +283,12 @@ class McpEndpoint implements DisposableBean {
 			return error(refusal.status(), id, refusal.code(), refusal.getMessage(), refusal.data());
 		}
 		return switch (method) {
-			case "server/discover" -> discover(id);
+			case "server/discover" -> discover(id, authentication);
 			case "tools/list" -> toolsList(id, params, authentication, true);
 			case "tools/call" -> toolsCall(id, params, authentication, relayable(modern), true);
 			case "subscriptions/listen" -> listen(id, params, authentication);
+			case "resources/list", "resources/templates/list" -> resourcesList(id, method, authentication, true);
+			case "resources/read" -> resourcesRead(id, params, authentication, true);
 			default -> error(HttpStatus.NOT_FOUND, id, JsonRpc.METHOD_NOT_FOUND,
 					"Method not found: " + method + " (not served in " + McpVersions.MODERN + ")");
 		};
@@ -317,8 +328,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(null, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String sessionId = request.getHeader(SESSION_HEADER);
 		if (sessionId != null && this.sessions.find(sessionId, identity) == null) {
@@ -358,8 +370,9 @@ class McpEndpoint implements DisposableBean {
 		result.set("serverInfo", serverInfo());
 		result.put("instructions", INSTRUCTIONS);
 		CallerIdentity identity = this.callers.identify(authentication);
-		if (identity == null || this.listing.of(identity) == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, caller(identity), authentication);
+		if (refused != null) {
+			return refused;
 		}
 		String session = this.sessions.open(identity, negotiated, params.get("capabilities"), params.get("clientInfo"));
 		return ResponseEntity.ok()
@@ -368,7 +381,20 @@ class McpEndpoint implements DisposableBean {
 			.body(response(id, result, false).toString());
 	}
 
-	private ResponseEntity<?> discover(JsonNode id) {
+	/**
+	 * {@code ping}: answered for a caller who may use the endpoint, refused like
+	 * {@code initialize} otherwise.
+	 */
+	private ResponseEntity<?> ping(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		return (refused != null) ? refused : result(id, this.json.createObjectNode(), false);
+	}
+
+	private ResponseEntity<?> discover(JsonNode id, Authentication authentication) {
+		ResponseEntity<String> refused = refusal(id, caller(this.callers.identify(authentication)), authentication);
+		if (refused != null) {
+			return refused;
+		}
 		ObjectNode result = this.json.createObjectNode();
 		McpVersions.SUPPORTED.forEach(result.putArray("supportedVersions")::add);
 		result.set("capabilities", capabilities());
@@ -381,7 +407,60 @@ class McpEndpoint implements DisposableBean {
 	private ObjectNode capabilities() {
 		ObjectNode capabilities = this.json.createObjectNode();
 		capabilities.putObject("tools").put("listChanged", true);
+		// resources: only those the links of connected tools name (R12.8), none listed
+		capabilities.putObject("resources").put("subscribe", false).put("listChanged", false);
 		return capabilities;
+	}
+
+	/**
+	 * {@code resources/list} and {@code resources/templates/list}: empty for everybody.
+	 * Quiver serves only the resources that links returned by connected tools name
+	 * (R12.8), which a client reads by the link it was given; it lists no catalogue of
+	 * its own, and lists no upstream's (that would bypass the gates of the tools).
+	 */
+	private ResponseEntity<?> resourcesList(JsonNode id, String method, Authentication authentication, boolean modern) {
+		CallerIdentity identity = this.callers.identify(authentication);
+		if (caller(identity) == null) {
+			return notAMember(authentication);
+		}
+		ObjectNode result = this.json.createObjectNode();
+		result.putArray("resources/list".equals(method) ? "resources" : "resourceTemplates");
+		if (modern) {
+			result.put("ttlMs", DISCOVER_TTL_MS);
+			result.put("cacheScope", "public");
+		}
+		return result(id, result, modern);
+	}
+
+	/**
+	 * {@code resources/read} of a resource link a connected tool returned to this caller
+	 * (R12.8), through that tool's gates, audited. A refusal is a JSON-RPC error:
+	 * resource not found, {@code -32002} in the legacy era and {@code -32602} in
+	 * 2026-07-28 (SEP-2164), with the gate's reason; an upstream failure is
+	 * {@code -32603}.
+	 */
+	private ResponseEntity<?> resourcesRead(JsonNode id, ObjectNode params, Authentication authentication,
+			boolean modern) {
+		JsonNode uri = params.get("uri");
+		if (uri == null || !uri.isTextual() || uri.textValue().isEmpty()) {
+			return error(modern ? HttpStatus.BAD_REQUEST : HttpStatus.OK, id, JsonRpc.INVALID_PARAMS,
+					"Invalid params: resources/read needs a uri");
+		}
+		CallerIdentity identity = this.callers.identify(authentication);
+		Caller caller = caller(identity);
+		if (caller == null) {
+			return notAMember(authentication);
+		}
+		ResourceRead read = this.pipeline.read(caller, uri.textValue());
+		if (read.contents() != null) {
+			ObjectNode result = this.json.createObjectNode();
+			result.set("contents", read.contents());
+			return result(id, result, modern);
+		}
+		ObjectNode data = this.json.createObjectNode().put("uri", uri.textValue());
+		int code = !read.refused() ? JsonRpc.INTERNAL_ERROR
+				: modern ? JsonRpc.INVALID_PARAMS : JsonRpc.RESOURCE_NOT_FOUND;
+		return error(HttpStatus.OK, id, code, read.reason(), data);
 	}
 
 	private ObjectNode serverInfo() {
@@ -468,12 +547,13 @@ class McpEndpoint implements DisposableBean {
 		// the client closing a call's stream cancels the call (2026-07-28 cancellation)
 		stream.onClose(call::cancel);
 		try {
-			this.streamedCalls.execute(() -> {
+			// in the request's trace, though on a thread of its own (SPEC R15.1)
+			this.streamedCalls.execute(CONTEXT.captureAll().wrap(() -> {
 				ToolResult result = run(identity, id, call,
 						() -> this.pipeline.call(caller, name.textValue(), args, call));
 				stream.send(response(id, result.toJson(), modern));
 				stream.close();
-			});
+			}));
 		}
 		catch (RejectedExecutionException ex) {
 			return result(id, ToolResult
@@ -503,8 +583,9 @@ class McpEndpoint implements DisposableBean {
 		}
 		CallerIdentity identity = this.callers.identify(authentication);
 		Listing now = (identity != null) ? this.listing.of(identity) : null;
-		if (now == null) {
-			return notAMember(authentication);
+		ResponseEntity<String> refused = refusal(id, (now != null) ? now.caller() : null, authentication);
+		if (refused != null) {
+			return refused;
 		}
 		boolean tools = filter.path("toolsListChanged").asBoolean(false);
 		return this.streams.open(identity, now, id, tools, expiry(authentication)).response();
@@ -527,6 +608,22 @@ class McpEndpoint implements DisposableBean {
 
 	private Caller caller(CallerIdentity identity) {
 		return (identity != null) ? this.callers.resolve(identity, "mcp") : null;
+	}
+
+	/**
+	 * Why a request that opens or checks a connection ({@code initialize}, {@code ping},
+	 * {@code server/discover}, a stream) is refused, or null when it is not: not a member
+	 * (403), or a member suspended or removed (403 with the member-status gate's reason,
+	 * as the REST API answers, R2.5). A revoked token never gets here: resolving it is
+	 * 401 (R14.3). {@code tools/list} and {@code tools/call} answer an inactive member as
+	 * R2.3 says instead: an empty list, and an in-band, audited denial.
+	 */
+	private ResponseEntity<String> refusal(JsonNode id, Caller caller, Authentication authentication) {
+		if (caller == null) {
+			return notAMember(authentication);
+		}
+		Verdict status = this.listing.memberStatus(caller);
+		return status.allowed() ? null : error(HttpStatus.FORBIDDEN, id, JsonRpc.INVALID_REQUEST, status.reason());
 	}
 
 	private ResponseEntity<String> notAMember(Authentication authentication) {

@@ -16,6 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.quiver.edge.mcp.ToolListing.Listing;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.query.toolindex.api.PolicyChangeListener;
@@ -46,7 +49,7 @@ import org.springframework.stereotype.Component;
  * lists again: nothing it needs is carried by the stream itself.
  */
 @Component
-class McpStreams implements PolicyChangeListener, SmartLifecycle {
+class McpStreams implements PolicyChangeListener, SmartLifecycle, MeterBinder {
 
 	private static final Logger log = LoggerFactory.getLogger(McpStreams.class);
 
@@ -139,6 +142,15 @@ class McpStreams implements PolicyChangeListener, SmartLifecycle {
 	}
 
 	/** Open streams on this node (for tests, metrics and the benchmark). */
+	/** The open notification streams of this node (SPEC R15.1). */
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		Gauge.builder("quiver.streams.open", this, McpStreams::openStreams)
+			.description("Notification streams open on this node")
+			.baseUnit("streams")
+			.register(registry);
+	}
+
 	int openStreams() {
 		return this.audiences.values().stream().mapToInt((audience) -> audience.streams.size()).sum();
 	}

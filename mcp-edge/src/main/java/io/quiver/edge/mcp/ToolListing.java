@@ -11,7 +11,9 @@ import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.query.access.Caller;
 import io.quiver.query.gate.CallerSurface;
+import io.quiver.query.gate.MemberStatusGate;
 import io.quiver.query.gate.ToolSurface;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -46,11 +48,15 @@ public class ToolListing {
 
 	private final McpToolList toolList;
 
-	ToolListing(CallerResolver callers, PolicyStore policies, ToolSurface surface, McpToolList toolList) {
+	private final MemberStatusGate memberStatusGate;
+
+	ToolListing(CallerResolver callers, PolicyStore policies, ToolSurface surface, McpToolList toolList,
+			MemberStatusGate memberStatusGate) {
 		this.callers = callers;
 		this.policies = policies;
 		this.surface = surface;
 		this.toolList = toolList;
+		this.memberStatusGate = memberStatusGate;
 	}
 
 	/**
@@ -75,6 +81,14 @@ public class ToolListing {
 		}
 		CallerSurface visible = this.surface.of(policy, caller);
 		return new Listing(caller, this.toolList.definitions(visible), ttl(visible));
+	}
+
+	/**
+	 * Whether the caller is an active member (R2.5): the requests that open or check a
+	 * connection refuse anybody else.
+	 */
+	Verdict memberStatus(Caller caller) {
+		return this.memberStatusGate.check(caller);
 	}
 
 	/**

@@ -18,9 +18,9 @@ import org.springframework.stereotype.Component;
  * authentication, are logged too) and sent to the logger {@value #LOGGER}, so it follows
  * the logging settings, JSON included. The pattern has the method, the path <b>without
  * its query string</b>, the status, the bytes sent, the time taken and the socket's
- * remote address: never a query value, a header, or a body, where argument values and
- * tokens travel (SPEC R10.2). Off with {@code quiver.access-log.enabled=false} or the
- * logger's level.
+ * remote address and the trace id: never a query value, a header, or a body, where
+ * argument values and tokens travel (SPEC R10.2). Off with
+ * {@code quiver.access-log.enabled=false} or the logger's level.
  */
 @Component
 @ConditionalOnProperty(name = "quiver.access-log.enabled", havingValue = "true", matchIfMissing = true)
@@ -28,8 +28,11 @@ class AccessLog implements WebServerFactoryCustomizer<TomcatServletWebServerFact
 
 	static final String LOGGER = "quiver.access";
 
-	/** {@code %U} is the path without the query string; {@code %q} is never used. */
-	static final String PATTERN = "%a \"%m %U\" %s %b %{ms}T ms";
+	/**
+	 * {@code %U} is the path without the query string; {@code %q} is never used. The last
+	 * field is the request's trace id ({@code -} when it was not traced).
+	 */
+	static final String PATTERN = "%a \"%m %U\" %s %b %{ms}T ms %{" + TraceIds.ATTRIBUTE + "}r";
 
 	@Override
 	public void customize(TomcatServletWebServerFactory factory) {

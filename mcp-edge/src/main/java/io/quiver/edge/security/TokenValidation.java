@@ -15,6 +15,8 @@ import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import io.quiver.edge.config.QuiverProperties;
+import io.quiver.edge.telemetry.CallTelemetry;
+import io.quiver.edge.telemetry.Stage;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
@@ -49,7 +51,8 @@ class TokenValidation {
 	@Bean
 	JwtDecoder jwtDecoder(QuiverProperties properties, DevIssuer devIssuer,
 			OAuth2ResourceServerProperties resourceServer,
-			ObjectProvider<JWKSource<SecurityContext>> authorizationServerKeys) throws JOSEException {
+			ObjectProvider<JWKSource<SecurityContext>> authorizationServerKeys, CallTelemetry telemetry)
+			throws JOSEException {
 		String jwkSetUri = resourceServer.getJwt().getJwkSetUri();
 		String issuerUri = resourceServer.getJwt().getIssuerUri();
 		NimbusJwtDecoder decoder;
@@ -85,7 +88,7 @@ class TokenValidation {
 		}
 		validators.add(audience(Set.of(properties.resource(), properties.base())));
 		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(validators));
-		return decoder;
+		return (token) -> telemetry.stage(Stage.AUTHENTICATION, () -> decoder.decode(token));
 	}
 
 	/**

@@ -28,4 +28,12 @@ public class ConnectorToolExecutor implements ToolExecutor {
 		};
 	}
 
+	@Override
+	public UpstreamResult readResource(UpstreamCall call, String uri) {
+		return switch (call.connector().kind()) {
+			case HTTP -> this.http.readResource(call, uri);
+			case MCP -> this.mcp.readResource(call, uri);
+		};
+	}
+
 }

@@ -2,6 +2,7 @@ package io.quiver.edge.upstream;
 
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,7 +22,8 @@ import org.springframework.stereotype.Component;
  * reporting its own error comes back with {@code isError} and the code
  * {@code upstream-tool-error}; transport and protocol problems as for HTTP connectors. A
  * tool the server offers only to clients that can be asked for sampling or elicitation is
- * refused in band when the caller declared neither (SPEC R12.7).
+ * refused in band when the caller declared neither (SPEC R12.7). Reads the resources its
+ * tools link to, likewise (SPEC R12.8).
  */
 @Component
 public class McpToolExecutor implements ToolExecutor {
@@ -49,14 +51,38 @@ public class McpToolExecutor implements ToolExecutor {
 					+ " while it runs, which your client did not declare (in initialize, with a session); nothing "
 					+ "was called. Use a client that supports it.", call, false);
 		}
+		return exchange(call,
+				(credential, scope) -> this.client.callTool(call.connector(), scope, credential,
+						call.operation().name(), call.arguments(), call.policy(), "'" + call.connectionLabel() + "'",
+						call.relay()),
+				(result, redaction) -> toResult(call, result, redaction));
+	}
+
+	/**
+	 * Reads the resource a {@code resource_link} of one of the connection's tools named
+	 * ({@code resources/read}, SPEC R12.8); its {@code contents}, redacted, come back as
+	 * the result's content.
+	 */
+	@Override
+	public UpstreamResult readResource(UpstreamCall call, String uri) {
+		return exchange(
+				call, (credential, scope) -> this.client.readResource(call.connector(), scope, credential, uri,
+						call.policy(), "'" + call.connectionLabel() + "'"),
+				(result, redaction) -> contents(call, result, redaction));
+	}
+
+	/**
+	 * One request to the upstream with the connection's credential, its answer redacted,
+	 * and every failure in band.
+	 */
+	private UpstreamResult exchange(UpstreamCall call, BiFunction<Credential, String, JsonNode> request,
+			BiFunction<JsonNode, Redaction, UpstreamResult> answer) {
 		Redaction redaction = this.redactor.forCredential(null);
 		try {
 			Credential credential = this.credentials.read(call);
 			redaction = this.redactor.forCredential(credential);
 			String scope = call.connectionId() + "/" + ((call.grant() != null) ? call.grant().fingerprint() : "-");
-			JsonNode result = this.client.callTool(call.connector(), scope, credential, call.operation().name(),
-					call.arguments(), call.policy(), "'" + call.connectionLabel() + "'", call.relay());
-			return toResult(call, result, redaction);
+			return answer.apply(request.apply(credential, scope), redaction);
 		}
 		catch (UpstreamFailure failure) {
 			return UpstreamResult.failure(failure.error(), failure.inBandMessage(call, redaction), call,
@@ -75,6 +101,16 @@ public class McpToolExecutor implements ToolExecutor {
 							+ "' failed: its answer could not be handled; try again, or report it if it persists",
 					call, false);
 		}
+	}
+
+	private static UpstreamResult contents(UpstreamCall call, JsonNode result, Redaction redaction) {
+		JsonNode contents = result.get("contents");
+		if (contents == null || !contents.isArray()) {
+			throw new UpstreamFailure(UpstreamError.MALFORMED,
+					"'" + call.connectionLabel() + "' answered resources/read without a contents array", true);
+		}
+		return new UpstreamResult((ArrayNode) redaction.json(contents), null, false, call.connectionId(),
+				call.connectionLabel(), null);
 	}
 
 	private static UpstreamResult toResult(UpstreamCall call, JsonNode result, Redaction redaction) {

@@ -69,6 +69,8 @@ import org.springframework.stereotype.Component;
  * a tool is known to need them ({@code clientCapabilities}). Tools that require tasks
  * ({@code execution.taskSupport: required}) are not imported: the call path does not run
  * tasks. An upstream's caching hints are never passed on.</li>
+ * <li>{@code resources/read} goes the same way as {@code tools/call}, for the resource
+ * links the server's tools return (SPEC R12.8).</li>
  * </ul>
  */
 @Component
@@ -216,13 +218,34 @@ public class McpUpstreamClient implements DisposableBean {
 	 */
 	JsonNode callTool(ConnectorDefinition connector, String sessionScope, Credential credential, String tool,
 			ObjectNode arguments, OutboundPolicy policy, String account, CallRelay relay) {
+		ObjectNode params = JsonNodeFactory.instance.objectNode().put("name", tool);
+		params.set("arguments", (arguments != null) ? arguments : JsonNodeFactory.instance.objectNode());
+		return exchange(connector, sessionScope, credential, "tools/call", params, policy, account, relay);
+	}
+
+	/**
+	 * Reads one resource of the server ({@code resources/read}, SPEC R12.8) and returns
+	 * the {@code ReadResourceResult} object as the server sent it.
+	 * @throws UpstreamFailure for every upstream problem
+	 */
+	JsonNode readResource(ConnectorDefinition connector, String sessionScope, Credential credential, String uri,
+			OutboundPolicy policy, String account) {
+		ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
+		return exchange(connector, sessionScope, credential, "resources/read", params, policy, account, CallRelay.NONE);
+	}
+
+	/**
+	 * One request of a call on the session kept for its scope and capabilities, opened
+	 * (again) as needed.
+	 */
+	private JsonNode exchange(ConnectorDefinition connector, String sessionScope, Credential credential, String method,
+			ObjectNode params, OutboundPolicy policy, String account, CallRelay relay) {
 		Deadline deadline = Deadline.in(policy.timeoutMillis());
 		Endpoint endpoint = endpoint(connector, credential, policy.maxResponseBytes(), account);
 		Set<String> capabilities = new TreeSet<>(relay.clientCapabilities());
 		capabilities.retainAll(RELAYED_CAPABILITIES);
 		SessionKey key = new SessionKey(endpoint.url().toString(), sessionScope + "/" + capabilities);
-		ObjectNode params = JsonNodeFactory.instance.objectNode().put("name", tool);
-		params.set("arguments", (arguments != null) ? arguments : JsonNodeFactory.instance.objectNode());
+		Rpc rpc = new Rpc(method, params);
 		Session session = this.sessions.get(key);
 		boolean fresh = (session == null);
 		try {
@@ -230,31 +253,31 @@ public class McpUpstreamClient implements DisposableBean {
 				session = initialize(endpoint, deadline, capabilities, relay);
 				this.sessions.put(key, session);
 			}
-			return call(endpoint, session, params, deadline, relay);
+			return call(endpoint, session, rpc, deadline, relay);
 		}
 		catch (SessionExpired expired) {
 			// the server no longer knows the session (expired or restarted): the call did
 			// not run
-			return retry(endpoint, key, session, params, deadline, capabilities, relay);
+			return retry(endpoint, key, session, rpc, deadline, capabilities, relay);
 		}
 		catch (UpstreamFailure failure) {
 			this.sessions.remove(key, session);
 			if (!fresh && failure.error() == UpstreamError.UNREACHABLE && !failure.reached()) {
 				// refused before the request went out: the call did not run
-				return retry(endpoint, key, session, params, deadline, capabilities, relay);
+				return retry(endpoint, key, session, rpc, deadline, capabilities, relay);
 			}
 			throw failure;
 		}
 	}
 
-	private JsonNode retry(Endpoint endpoint, SessionKey key, Session stale, ObjectNode params, Deadline deadline,
+	private JsonNode retry(Endpoint endpoint, SessionKey key, Session stale, Rpc rpc, Deadline deadline,
 			Set<String> capabilities, CallRelay relay) {
 		this.sessions.remove(key, stale);
 		Session renewed = null;
 		try {
 			renewed = initialize(endpoint, deadline, capabilities, relay);
 			this.sessions.put(key, renewed);
-			return call(endpoint, renewed, params, deadline, relay);
+			return call(endpoint, renewed, rpc, deadline, relay);
 		}
 		catch (SessionExpired again) {
 			this.sessions.remove(key, renewed);
@@ -273,20 +296,20 @@ public class McpUpstreamClient implements DisposableBean {
 	}
 
 	/**
-	 * The {@code tools/call} itself: with a progress token of Quiver's own when the
-	 * caller asked for progress, the caller's cancellation told to the upstream, and the
-	 * upstream's messages during the call relayed.
+	 * The request itself: with a progress token of Quiver's own when the caller asked for
+	 * progress, the caller's cancellation told to the upstream, and the upstream's
+	 * messages during the call relayed.
 	 */
-	private JsonNode call(Endpoint endpoint, Session session, ObjectNode params, Deadline deadline, CallRelay relay) {
+	private JsonNode call(Endpoint endpoint, Session session, Rpc rpc, Deadline deadline, CallRelay relay) {
 		long id = this.ids.incrementAndGet();
-		ObjectNode sent = params.deepCopy();
+		ObjectNode sent = rpc.params().deepCopy();
 		if (relay.wantsProgress()) {
 			sent.putObject("_meta").put("progressToken", id);
 		}
 		relay.onCancel(() -> cancelUpstream(endpoint, session, id));
 		Consumer<JsonNode> others = (message) -> relayed(endpoint, session, id, message, relay, deadline);
 		return result(endpoint, session,
-				post(endpoint, session, message(id, "tools/call", sent), id, deadline, relay, others));
+				post(endpoint, session, message(id, rpc.method(), sent), id, deadline, relay, others));
 	}
 
 	/** A message of the upstream during a call: progress, or a request of the caller. */
@@ -632,6 +655,10 @@ public class McpUpstreamClient implements DisposableBean {
 	}
 
 	record SessionKey(String url, String scope) {
+	}
+
+	/** A request to send: its method and params. */
+	private record Rpc(String method, ObjectNode params) {
 	}
 
 	@Override

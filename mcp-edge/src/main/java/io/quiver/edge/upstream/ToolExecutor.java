@@ -9,4 +9,14 @@ public interface ToolExecutor {
 
 	UpstreamResult execute(UpstreamCall call);
 
+	/**
+	 * Reads the resource a {@code resource_link} returned by one of the call's
+	 * connector's tools named (SPEC R12.8); its contents come back as the result's
+	 * content. Only MCP servers return resource links: other connectors read none.
+	 */
+	default UpstreamResult readResource(UpstreamCall call, String uri) {
+		return UpstreamResult.failure(UpstreamError.MALFORMED,
+				"'" + call.connectionLabel() + "' serves no resources; nothing was read", call, false);
+	}
+
 }

@@ -153,7 +153,7 @@ class AuditExportMemoryIntegrationTest extends QuiverIntegrationTest {
 				"notion-legal__search_pages", i % 3 == 0, "notion-legal__search_pages", "notion.search_pages",
 				denied ? null : "c-2b1f8d3e-5a71-4c0e-9d42-7f3a1e6b9c05", denied ? null : "notion-legal", "read",
 				denied ? "restriction" : null, denied ? "denied" : "allowed", denied ? "denied" : "success",
-				denied ? "restriction-denied" : null, List.of("query", "limit", "filter"), 3, 48_213 + i % 1000);
+				denied ? "restriction-denied" : null, List.of("query", "limit", "filter"), 3, 48_213 + i % 1000, null);
 	}
 
 	/** Reads a streamed answer line by line, keeping only counts and the ends. */

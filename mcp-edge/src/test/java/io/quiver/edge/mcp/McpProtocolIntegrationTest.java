@@ -211,7 +211,7 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 
 	@Test
 	void anUnknownMethodIs32601WithTheRequestId() {
-		Rest.Response response = this.owner.post(McpWire.request("r-9", "resources/list", null).toString());
+		Rest.Response response = this.owner.post(McpWire.request("r-9", "prompts/list", null).toString());
 		assertThat(response.status()).isEqualTo(200);
 		assertError(response, -32601);
 		assertThat(response.json().path("id").asText()).isEqualTo("r-9");

@@ -32,9 +32,7 @@ class JavaSdkSignInIntegrationTest extends QuiverIntegrationTest {
 		OAuthDriver oauth = new OAuthDriver(baseUrl());
 		String org = this.organizations.create("java-sdk");
 		String client = oauth.register();
-		OAuthDriver.Pkce pkce = OAuthDriver.Pkce.create();
-		JsonNode tokens = OAuthDriver.json(
-				oauth.exchange(client, oauth.code(org, "owner", client, pkce, "mcp:read mcp:tools"), pkce.verifier()));
+		JsonNode tokens = oauth.tokens(org, "owner", client, "mcp:read mcp:tools");
 
 		try (Mcp sdk = Mcp.connect(baseUrl(), tokens.path("access_token").asText())) {
 			assertThat(sdk.toolNames()).contains("quiver__org__get", "quiver__clients__list")

@@ -145,6 +145,15 @@ final class OAuthDriver {
 		return answer.get("code");
 	}
 
+	/**
+	 * The tokens of a whole sign-in (authorization with PKCE, consent, code exchange) of
+	 * a member through a registered client.
+	 */
+	JsonNode tokens(String org, String subject, String clientId, String scope) {
+		Pkce pkce = Pkce.create();
+		return json(exchange(clientId, code(org, subject, clientId, pkce, scope), pkce.verifier()));
+	}
+
 	HttpResponse<String> token(Map<String, String> form) {
 		return send(HttpRequest.newBuilder(URI.create(this.base + "/oauth2/token"))
 			.header("Content-Type", "application/x-www-form-urlencoded")

@@ -10,6 +10,7 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.quiver.edge.call.ResourceLinks;
 import io.quiver.support.EverythingUpstream;
 import io.quiver.support.McpWire;
 import io.quiver.support.OrgAdmin;
@@ -27,7 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (SPEC R12.7): a call's progress comes back to the caller, a cancellation reaches the
  * upstream and is audited as {@code cancelled}, the upstream's sampling and elicitation
  * requests are relayed to a client that declared the capability and refused in band to
- * one that did not, and an output schema and structured content pass through.
+ * one that did not, an output schema and structured content pass through, and the
+ * resource links its tools return open for their caller alone, through the gates of the
+ * tool that returned them (R12.8).
  */
 class EverythingUpstreamIntegrationTest extends QuiverIntegrationTest {
 
@@ -142,6 +145,122 @@ class EverythingUpstreamIntegrationTest extends QuiverIntegrationTest {
 			.path("entries")
 			.get(0);
 		assertThat(entry.path("outcome").asText()).isEqualTo("cancelled");
+	}
+
+	@Test
+	void aResourceLinkOpensForItsCallerInBothErasAndIsAuditedLikeTheCall() {
+		try (McpSyncClient client = client(false, new CopyOnWriteArrayList<>(), new CopyOnWriteArrayList<>())) {
+			assertThat(client.getServerCapabilities().resources()).isNotNull();
+			assertThat(client.listResources().resources()).isEmpty();
+			McpSchema.CallToolResult linked = client.callTool(McpSchema.CallToolRequest.builder()
+				.name("ev__get-resource-links")
+				.arguments(Map.of("count", 2))
+				.build());
+			List<McpSchema.ResourceLink> links = linked.content()
+				.stream()
+				.filter(McpSchema.ResourceLink.class::isInstance)
+				.map(McpSchema.ResourceLink.class::cast)
+				.toList();
+			// Quiver's own URIs, sealed for this caller: the upstream's is not in them
+			assertThat(links).hasSize(2)
+				.allSatisfy((link) -> assertThat(link.uri()).startsWith(ResourceLinks.SCHEME).doesNotContain("demo:"));
+			assertThat(links.get(1).name()).isEqualTo("Text Resource 2");
+
+			McpSchema.ReadResourceResult text = client
+				.readResource(new McpSchema.ReadResourceRequest(links.get(1).uri()));
+			assertThat(text.contents()).singleElement().satisfies((contents) -> {
+				assertThat(contents.uri()).isEqualTo(links.get(1).uri());
+				assertThat(((McpSchema.TextResourceContents) contents).text()).startsWith("Resource 2: ");
+			});
+			McpSchema.ReadResourceResult blob = client
+				.readResource(new McpSchema.ReadResourceRequest(links.get(0).uri()));
+			assertThat(blob.contents()).singleElement().isInstanceOf(McpSchema.BlobResourceContents.class);
+		}
+
+		McpWire modern = new McpWire(baseUrl(), this.organizations.token(this.org, "owner"));
+		Rest.Response call = modern.modern("tools/call", "ev__get-resource-links",
+				Map.of("name", "ev__get-resource-links", "arguments", Map.of("count", 2)));
+		String uri = call.json().path("result").path("content").get(2).path("uri").asText();
+		Rest.Response read = modern.modern("resources/read", uri, Map.of("uri", uri));
+		assertThat(read.status()).as(read.body()).isEqualTo(200);
+		assertThat(read.json().path("result").path("resultType").asText()).isEqualTo("complete");
+		assertThat(read.json().path("result").path("contents").get(0).path("text").asText()).startsWith("Resource 2: ");
+
+		List<JsonNode> reads = audit("ev__get-resource-links").stream()
+			.filter((entry) -> entry.path("requestedName").asText().equals("resources/read"))
+			.toList();
+		assertThat(reads).hasSize(3).allSatisfy((entry) -> {
+			assertThat(entry.path("resolvedTool").asText()).isEqualTo("ev__get-resource-links");
+			assertThat(entry.path("operation").asText()).isEqualTo("everything.resources/read");
+			assertThat(entry.path("account").asText()).isEqualTo("ev");
+			assertThat(entry.path("outcome").asText()).isEqualTo("success");
+			// the resource's URI is part of a result: never in the trail (R10.2)
+			assertThat(entry.toString()).doesNotContain("demo:").doesNotContain(ResourceLinks.SCHEME);
+		});
+	}
+
+	@Test
+	void aResourceLinkReturnedThroughExecuteToolOpensLikeADirectOne() {
+		new OrgAdmin(rest(this.org, "owner")).collapseThreshold(1);
+		McpWire owner = new McpWire(baseUrl(), this.organizations.token(this.org, "owner"));
+		JsonNode result = owner.result("tools/call", Map.of("name", "execute_tool", "arguments",
+				Map.of("name", "ev__get-resource-links", "arguments", Map.of("count", 1))));
+		String uri = result.path("content").get(1).path("uri").asText();
+		assertThat(uri).startsWith(ResourceLinks.SCHEME);
+		JsonNode read = owner.result("resources/read", Map.of("uri", uri));
+		assertThat(read.path("contents").get(0).path("blob").asText()).isNotEmpty();
+	}
+
+	@Test
+	void aResourceLinkIsRefusedToAnotherMemberForgedOrAfterARestrictionRemovesItsTool() {
+		OrgAdmin admin = new OrgAdmin(rest(this.org, "owner"));
+		admin.invite("bob", "MEMBER");
+		McpWire owner = new McpWire(baseUrl(), this.organizations.token(this.org, "owner"));
+		JsonNode result = owner.result("tools/call",
+				Map.of("name", "ev__get-resource-links", "arguments", Map.of("count", 2)));
+		String uri = result.path("content").get(2).path("uri").asText();
+
+		// another member holding the link: not theirs, as if it did not exist
+		McpWire bob = new McpWire(baseUrl(), this.organizations.token(this.org, "bob"));
+		assertRefused(bob.call("resources/read", Map.of("uri", uri)), -32002, "not a resource link a tool gave you");
+
+		// forged: made up, altered, truncated, or the upstream's own URI
+		int middle = ResourceLinks.SCHEME.length() + (uri.length() - ResourceLinks.SCHEME.length()) / 2;
+		String altered = uri.substring(0, middle) + (uri.charAt(middle) == 'A' ? 'B' : 'A') + uri.substring(middle + 1);
+		for (String forged : List.of(ResourceLinks.SCHEME + "eyJhbGciOiJkaXIifQ..x.y.z", altered,
+				uri.substring(0, uri.length() - 4), "demo://resource/dynamic/text/2")) {
+			assertRefused(owner.call("resources/read", Map.of("uri", forged)), -32002,
+					"not a resource link a tool gave you");
+		}
+		// 2026-07-28 says -32602 for a resource that cannot be read (SEP-2164)
+		assertRefused(owner.modern("resources/read", altered, Map.of("uri", altered)), -32602,
+				"not a resource link a tool gave you");
+
+		// the link's own caller, once a restriction withholds the tool that returned it
+		assertThat(owner.result("resources/read", Map.of("uri", uri)).path("contents")).hasSize(1);
+		admin.block("user:owner", List.of("tool:everything.get-resource-links"));
+		assertRefused(owner.call("resources/read", Map.of("uri", uri)), -32002, "Denied by the restriction gate");
+
+		List<JsonNode> reads = audit("resources/read");
+		assertThat(reads)
+			.extracting((entry) -> entry.path("subject").asText() + " " + entry.path("decision").asText() + " "
+					+ entry.path("gate").asText("-") + " " + entry.path("outcome").asText())
+			.containsExactlyInAnyOrder("bob denied name unknown", "owner denied name unknown",
+					"owner denied name unknown", "owner denied name unknown", "owner denied name unknown",
+					"owner denied name unknown", "owner allowed - success", "owner denied restriction denied");
+	}
+
+	private static void assertRefused(Rest.Response response, int code, String reason) {
+		assertThat(response.status()).as(response.body()).isEqualTo(200);
+		assertThat(response.json().path("error").path("code").asInt()).as(response.body()).isEqualTo(code);
+		assertThat(response.json().path("error").path("message").asText()).contains(reason);
+		assertThat(response.json().has("result")).isFalse();
+	}
+
+	private List<JsonNode> audit(String tool) {
+		List<JsonNode> entries = new java.util.ArrayList<>();
+		rest(this.org, "owner").get("/api/v1/audit?tool=" + tool).json().path("entries").forEach(entries::add);
+		return entries;
 	}
 
 	private McpSyncClient client(boolean capable, List<McpSchema.ProgressNotification> progress, List<String> asked) {

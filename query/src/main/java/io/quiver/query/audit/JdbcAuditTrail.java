@@ -21,6 +21,9 @@ import javax.sql.DataSource;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditTrail;
@@ -65,7 +68,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * refuses UPDATE, DELETE and TRUNCATE of the table.
  */
 @Component
-class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
+class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 
 	static final String GENESIS = "0".repeat(64);
 
@@ -109,6 +112,15 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 			pending.result().completeExceptionally(new IllegalStateException("the audit trail is saturated"));
 		}
 		return pending.result();
+	}
+
+	/** The entries queued on this node and not yet committed (SPEC R15.1). */
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		Gauge.builder("quiver.trail.backlog", this.queue, BlockingQueue::size)
+			.description("Audit trail entries queued on this node, not yet committed")
+			.baseUnit("entries")
+			.register(registry);
 	}
 
 	private void writeLoop() {
@@ -204,8 +216,8 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 				"""
 						INSERT INTO tool_call_audit (org_id, seq, entry_id, at, member_id, subject, requested_name, via_execute_tool,
 						    resolved_tool, operation, connection_id, account, classification, gate, decision, outcome, error_code,
-						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version)
-						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
 				rows);
 		heads.forEach((orgId, chain) -> this.jdbc.update(
 				"UPDATE tool_call_audit_head SET last_seq = ?, last_hash = ? WHERE org_id = ?", chain.seq, chain.hash,
@@ -228,7 +240,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 				e.memberId(), e.subject(), e.requestedName(), e.viaExecuteTool(), e.resolvedTool(), e.operation(),
 				e.connectionId(), e.account(), e.classification(), e.gate(), e.decision(), e.outcome(), e.errorCode(),
 				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(),
-				e.version() };
+				e.version(), e.traceId() };
 	}
 
 	@Override
@@ -365,7 +377,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 				rs.getString("outcome"), rs.getString("error_code"),
 				ReadModelJson.read(rs.getString("argument_names"), NAMES), rs.getInt("argument_count"),
 				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"),
-				rs.getInt("hash_version"));
+				rs.getInt("hash_version"), rs.getString("trace_id"));
 	}
 
 	private static Instant readInstant(ResultSet rs) throws SQLException {
@@ -437,7 +449,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 					r.viaExecuteTool(), r.resolvedTool(), r.operation(), r.connectionId(), r.account(),
 					r.classification(), r.gate(), r.decision(), r.outcome(), r.errorCode(),
 					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null,
-					EntryEncoding.CURRENT);
+					EntryEncoding.CURRENT, r.traceId());
 			String hash = EntryEncoding.hash(EntryJson.of(r.orgId(), unhashed));
 			this.seq = next;
 			this.hash = hash;
@@ -446,7 +458,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle {
 					unhashed.operation(), unhashed.connectionId(), unhashed.account(), unhashed.classification(),
 					unhashed.gate(), unhashed.decision(), unhashed.outcome(), unhashed.errorCode(),
 					unhashed.argumentNames(), unhashed.argumentCount(), unhashed.durationMicros(), unhashed.prevHash(),
-					hash, unhashed.version());
+					hash, unhashed.version(), unhashed.traceId());
 		}
 
 	}

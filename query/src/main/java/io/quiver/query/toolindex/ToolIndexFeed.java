@@ -8,6 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.quiver.command.shared.api.OrganizationEvent;
 import io.quiver.query.toolindex.api.PolicyChangeListener;
 import org.axonframework.eventhandling.TrackedEventMessage;
@@ -34,7 +38,7 @@ import org.springframework.stereotype.Component;
  * (SPEC R12.6: open notification streams are recomputed from that).
  */
 @Component
-class ToolIndexFeed implements SmartLifecycle {
+class ToolIndexFeed implements SmartLifecycle, MeterBinder {
 
 	private static final Logger log = LoggerFactory.getLogger(ToolIndexFeed.class);
 
@@ -89,6 +93,33 @@ class ToolIndexFeed implements SmartLifecycle {
 				listener.changed(moved);
 			}
 		}
+	}
+
+	/**
+	 * How far this node's policy state is behind the event store, in events: the store's
+	 * head index less the last one applied (SPEC R15.1). Read when scraped; a request
+	 * brings it to 0 before it decides.
+	 */
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		Gauge.builder("quiver.event.catchup.lag", this, ToolIndexFeed::lag)
+			.description("Events in the event store not yet applied to this node's policy state")
+			.baseUnit("events")
+			.register(registry);
+		FunctionCounter.builder("quiver.event.applied", this, (feed) -> feed.applied)
+			.description("Events applied to this node's policy state since it started")
+			.baseUnit("events")
+			.register(registry);
+	}
+
+	private double lag() {
+		TrackingToken head = this.storage.createHeadToken();
+		if (head == null || head.position().isEmpty()) {
+			return 0;
+		}
+		TrackingToken current = this.token;
+		long applied = (current != null) ? current.position().orElse(-1) : -1;
+		return Math.max(0, head.position().getAsLong() - applied);
 	}
 
 	/** Events applied since start. */

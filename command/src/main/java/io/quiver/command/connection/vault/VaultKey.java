@@ -25,9 +25,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The vault's master key and the keys derived from it (HKDF-SHA256, RFC 5869): one
  * encrypts entries (AES-256-GCM), one keys the grant fingerprints (HMAC-SHA256), so a
- * fingerprint never exposes material of the encryption key, and one is the seed of the
- * Ed25519 key that signs the audit trail's checkpoints (SPEC R10.11), so every node of a
- * deployment signs with the same key and no further secret has to be distributed.
+ * fingerprint never exposes material of the encryption key, one is the seed of the
+ * Ed25519 key that signs the audit trail's checkpoints (SPEC R10.11), and one seals the
+ * resource links Quiver hands out (AES-256-GCM, SPEC R12.8), so every node of a
+ * deployment signs and opens with the same keys and no further secret has to be
+ * distributed.
  * <p>
  * Where the master key comes from ({@link #resolve}): {@code quiver.vault.key} (env
  * {@code QUIVER_VAULT_KEY}), base64 of 32 bytes. Without it, on the embedded H2 database
@@ -52,6 +54,8 @@ public final class VaultKey {
 
 	private final byte[] checkpointSeed;
 
+	private final SecretKey resourceLinkKey;
+
 	private VaultKey(byte[] master) {
 		if (master.length != KEY_BYTES) {
 			throw new IllegalArgumentException("the vault key must be 32 bytes (base64 of 32 random bytes)");
@@ -59,6 +63,12 @@ public final class VaultKey {
 		this.encryptionKey = new SecretKeySpec(hkdf(master, "quiver vault encryption v1"), "AES");
 		this.fingerprintKey = new SecretKeySpec(hkdf(master, "quiver vault fingerprint v1"), "HmacSHA256");
 		this.checkpointSeed = hkdf(master, "quiver audit checkpoint signing v1");
+		this.resourceLinkKey = new SecretKeySpec(hkdf(master, "quiver mcp resource link v1"), "AES");
+	}
+
+	/** The AES-256 key that seals the resource links handed to MCP callers. */
+	public SecretKey resourceLinkKey() {
+		return this.resourceLinkKey;
 	}
 
 	/** The 32-byte seed of the checkpoint signing key (RFC 8032 private key). */

@@ -45,6 +45,7 @@ public final class EntryJson {
 		e.argumentNames().forEach(names::add);
 		node.put("argumentCount", e.argumentCount());
 		node.put("durationMicros", e.durationMicros());
+		put(node, "traceId", e.traceId());
 		node.put("prevHash", e.prevHash());
 		put(node, EntryEncoding.HASH, e.hash());
 		return node;

@@ -37,10 +37,6 @@ public record ToolResult(ArrayNode content, JsonNode structuredContent, boolean 
 		return error(InBandErrors.databaseUnavailable(executed));
 	}
 
-	public ToolResult withMeta(ObjectNode meta) {
-		return new ToolResult(this.content, this.structuredContent, this.isError, meta);
-	}
-
 	/** The {@code result} object of the JSON-RPC response. */
 	public ObjectNode toJson() {
 		ObjectNode result = JSON.objectNode();

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -39,6 +40,8 @@ public final class FakeUpstream implements AutoCloseable {
 			HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 			FakeUpstream upstream = new FakeUpstream(server);
 			server.createContext("/", upstream::handle);
+			// calls held in flight at once, each on a thread of its own
+			server.setExecutor(Executors.newCachedThreadPool());
 			server.start();
 			return upstream;
 		}

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 
 /**
@@ -179,6 +180,40 @@ public final class QuiverNode implements AutoCloseable {
 					return false;
 				}
 			});
+	}
+
+	/**
+	 * The status a GET of this path answers, 0 when the node does not accept the
+	 * connection.
+	 */
+	public int status(String path) {
+		try {
+			return HttpClient.newBuilder()
+				.connectTimeout(Duration.ofSeconds(2))
+				.build()
+				.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(5)).build(),
+						HttpResponse.BodyHandlers.discarding())
+				.statusCode();
+		}
+		catch (IOException ex) {
+			return 0;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return 0;
+		}
+	}
+
+	/**
+	 * The REST API as {@code admin} of the development issuer's {@code demo} organisation
+	 * (a node started with {@code quiver.dev-issuer.enabled}).
+	 */
+	public Rest devAdmin() {
+		JsonNode token = new Rest(baseUrl(), null)
+			.post("/dev/token",
+					Map.of("sub", "admin", "org", "demo", "scope", "mcp:read mcp:write mcp:destructive mcp:tools"))
+			.json();
+		return new Rest(baseUrl(), token.path("access_token").asText());
 	}
 
 	/** A free port on this machine. */

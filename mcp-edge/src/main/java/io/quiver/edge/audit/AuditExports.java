@@ -29,7 +29,7 @@ public class AuditExports {
 
 	static final String CSV_HEADER = "seq,entryId,at,memberId,subject,requestedName,viaExecuteTool,resolvedTool,"
 			+ "operation,connectionId,account,classification,gate,decision,outcome,errorCode,argumentNames,"
-			+ "argumentCount,durationMicros,prevHash,hash,v";
+			+ "argumentCount,durationMicros,prevHash,hash,v,phase,attemptSeq,settledBy,settledOutcome";
 
 	private final AuditService audit;
 
@@ -70,7 +70,9 @@ public class AuditExports {
 		Object[] fields = { e.seq(), e.entryId(), e.at(), e.memberId(), e.subject(), e.requestedName(),
 				e.viaExecuteTool(), e.resolvedTool(), e.operation(), e.connectionId(), e.account(), e.classification(),
 				e.gate(), e.decision(), e.outcome(), e.errorCode(), String.join(";", e.argumentNames()),
-				e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(), e.version() };
+				e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(), e.version(), e.phase(), e.attemptSeq(),
+				(e.settled() != null) ? e.settled().seq() : null,
+				(e.settled() != null) ? e.settled().outcome() : null };
 		StringBuilder line = new StringBuilder();
 		for (int i = 0; i < fields.length; i++) {
 			if (i > 0) {

@@ -23,6 +23,7 @@ import io.quiver.query.audit.api.AuditVerification;
 import io.quiver.query.audit.api.ConsistencyProof;
 import io.quiver.query.audit.api.FindAuditEntriesQuery;
 import io.quiver.query.audit.api.InclusionProof;
+import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.support.Instants;
 import io.quiver.query.trail.api.ControlPlaneChange;
 import io.quiver.query.trail.api.FindControlPlaneChangesQuery;
@@ -36,7 +37,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class AuditService {
 
-	static final Set<String> OUTCOMES = Set.of("success", "error", "denied", "unknown");
+	static final Set<String> OUTCOMES = Set.of("success", "error", "denied", "unknown", ToolCallRecord.OUTCOME_UNKNOWN);
 
 	private final ControlPlaneAccess access;
 
@@ -137,7 +138,7 @@ public class AuditService {
 	private static FindAuditEntriesQuery query(Caller caller, Filters filters, String cursor, int limit) {
 		if (filters.outcome() != null && !OUTCOMES.contains(filters.outcome())) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"outcome must be one of success, error, denied, unknown");
+					"outcome must be one of success, error, denied, unknown, outcome-unknown");
 		}
 		String member = filters.member();
 		String memberId = (member != null && member.startsWith("m-")) ? member : null;

@@ -52,6 +52,8 @@ final class Attempt {
 
 	private long durationMicros;
 
+	private Long attemptSeq;
+
 	Attempt(Instant at, Caller caller, String requestedName, ObjectNode arguments) {
 		this.at = at;
 		this.caller = caller;
@@ -160,15 +162,39 @@ final class Attempt {
 		this.durationMicros = nanos / 1000;
 	}
 
+	/** The write-ahead attempt entry was committed as {@code seq} (SPEC R10.7). */
+	void attemptRecorded(long seq) {
+		this.attemptSeq = seq;
+	}
+
+	boolean attemptRecorded() {
+		return this.attemptSeq != null;
+	}
+
 	/**
-	 * The trail's record of the attempt, in the trace {@code traceId} (null: untraced).
+	 * The write-ahead attempt entry (SPEC R10.7): everything decided before the call
+	 * leaves, nothing of its execution (no account reached, no duration), outcome
+	 * {@code outcome-unknown} until its outcome entry settles it.
+	 */
+	ToolCallRecord toAttemptRecord(String traceId) {
+		var names = ArgumentGate.argumentNames(this.arguments);
+		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
+				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, null, null,
+				this.classification, this.gate, this.decision, ToolCallRecord.OUTCOME_UNKNOWN, null, names,
+				names.size(), 0, traceId, ToolCallRecord.ATTEMPT, null);
+	}
+
+	/**
+	 * The call's entry once it ended: the only one, or the outcome entry of its attempt,
+	 * in the trace {@code traceId} (null: untraced).
 	 */
 	ToolCallRecord toRecord(String traceId) {
 		var names = ArgumentGate.argumentNames(this.arguments);
 		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, this.reachedConnectionId,
 				this.reachedAccount, this.classification, this.gate, this.decision, this.outcome, this.errorCode, names,
-				names.size(), this.durationMicros, traceId);
+				names.size(), this.durationMicros, traceId, (this.attemptSeq != null) ? ToolCallRecord.OUTCOME : null,
+				this.attemptSeq);
 	}
 
 }

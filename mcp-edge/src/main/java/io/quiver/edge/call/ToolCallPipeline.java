@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.catalog.api.Classification;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.edge.telemetry.CallTelemetry;
@@ -25,7 +26,9 @@ import io.quiver.edge.upstream.UpstreamCall;
 import io.quiver.edge.upstream.UpstreamResult;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
+import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.Call;
 import io.quiver.query.gate.CallSteps;
 import io.quiver.query.gate.ToolSurface;
@@ -53,7 +56,9 @@ import org.springframework.stereotype.Component;
  * {@link CallSteps}, one ordered list shared with {@link ToolSurface}. Decisions are
  * taken on one consistent, current snapshot of the policy state (R9), released before
  * anything slow runs. Every attempt, whatever its outcome, is in the audit trail before
- * its answer is returned (R10.1).
+ * its answer is returned (R10.1); a connected write or destructive call is in it before
+ * it reaches its upstream, too (R10.7: an attempt entry first, then the outcome entry
+ * that settles it).
  */
 @Component
 public class ToolCallPipeline {
@@ -153,29 +158,50 @@ public class ToolCallPipeline {
 				result = failed(attempt, ex);
 			}
 			attempt.finished(System.nanoTime() - started);
-			boolean recorded = this.telemetry.stage(Stage.TRAIL, () -> record(attempt));
+			boolean recorded = this.telemetry.stage(Stage.TRAIL,
+					() -> record(attempt, attempt.toRecord(this.telemetry.traceId())) != null);
 			observed.finished(attempt.resolvedTool(), attempt.operation(), attempt.classification(),
 					recorded ? attempt.outcome() : "trail-unavailable", attempt.gate());
 			return recorded ? result : auditUnavailable(attempt);
 		}
 	}
 
-	/** Writes the attempt to the trail; false when the trail could not take it. */
-	private boolean record(Attempt attempt) {
+	/**
+	 * Appends an entry and waits until it is committed; null (and logged) if the trail
+	 * could not record it.
+	 */
+	private AuditEntry record(Attempt attempt, ToolCallRecord record) {
 		try {
-			this.audit.append(attempt.toRecord(this.telemetry.traceId())).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-			return true;
+			return this.audit.append(record).get(AUDIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return false;
+			return null;
 		}
 		catch (ExecutionException | TimeoutException | CompletionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
 			log.error("The audit trail refused an entry for {}: {}", CallerText.log(attempt.resolvedTool()),
 					cause.getClass().getName());
+			return null;
+		}
+	}
+
+	/**
+	 * Write-ahead (SPEC R10.7, R10.8): a connected {@code write} or {@code destructive}
+	 * call reaches its upstream only once its attempt entry is committed. Answers whether
+	 * it may go; if not, the call is not made, and is recorded (if the trail takes that
+	 * entry) as one entry, an error {@code audit-unavailable}.
+	 */
+	private boolean writeAhead(Attempt attempt, Classification classification) {
+		if (classification != Classification.WRITE && classification != Classification.DESTRUCTIVE) {
+			return true;
+		}
+		AuditEntry entry = record(attempt, attempt.toAttemptRecord(this.telemetry.traceId()));
+		if (entry == null) {
 			return false;
 		}
+		attempt.attemptRecorded(entry.seq());
+		return true;
 	}
 
 	/**
@@ -287,6 +313,10 @@ public class ToolCallPipeline {
 				policy.settings().outbound(), relay);
 		String toolKey = call.tool().key();
 		return () -> {
+			if (!writeAhead(attempt, call.tool().classification())) {
+				attempt.failed("audit-unavailable");
+				return auditUnavailable(attempt);
+			}
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(upstream));
 			// resource links open only for this caller, through this tool's gates (R12.8)

@@ -1,10 +1,6 @@
 package io.quiver.edge.ops;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,8 +45,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ProbesIntegrationTest {
 
 	private static final String SCHEMA = "p_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-
-	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -97,7 +91,7 @@ class ProbesIntegrationTest {
 		try {
 			node.awaitHealthy(log.toFile());
 			servingBothAreUp(node);
-			connectAnEchoTool(admin(node));
+			connectAnEchoTool(node.devAdmin());
 			onSigtermReadinessGoesDownAndTheCallInFlightIsAnswered(node);
 			assertThat(node.awaitExit(Duration.ofMinutes(1))).isEqualTo(143);
 		}
@@ -133,20 +127,20 @@ class ProbesIntegrationTest {
 		Awaitility.await("the port opens")
 			.atMost(Duration.ofMinutes(3))
 			.pollInterval(Duration.ofMillis(100))
-			.until(() -> status(node, "/actuator/health/readiness") != 0);
-		assertThat(status(node, "/actuator/health/readiness")).isEqualTo(503);
-		assertThat(status(node, "/actuator/health/liveness")).isEqualTo(503);
+			.until(() -> node.status("/actuator/health/readiness") != 0);
+		assertThat(node.status("/actuator/health/readiness")).isEqualTo(503);
+		assertThat(node.status("/actuator/health/liveness")).isEqualTo(503);
 		assertThat(Files.readString(log, StandardCharsets.UTF_8)).as("still catching up: the event table is locked")
 			.doesNotContain("Policy state loaded from the event store");
 	}
 
 	private static void servingBothAreUp(QuiverNode node) {
-		assertThat(status(node, "/actuator/health/readiness")).isEqualTo(200);
-		assertThat(status(node, "/actuator/health/liveness")).isEqualTo(200);
+		assertThat(node.status("/actuator/health/readiness")).isEqualTo(200);
+		assertThat(node.status("/actuator/health/liveness")).isEqualTo(200);
 	}
 
 	private void onSigtermReadinessGoesDownAndTheCallInFlightIsAnswered(QuiverNode node) throws Exception {
-		Rest admin = admin(node);
+		Rest admin = node.devAdmin();
 		Runnable release = this.upstream.hold();
 		CompletableFuture<Rest.Response> inFlight = CompletableFuture
 			.supplyAsync(() -> admin.post("/mcp", Map.of("jsonrpc", "2.0", "id", 7, "method", "tools/call", "params",
@@ -159,7 +153,7 @@ class ProbesIntegrationTest {
 		Awaitility.await("readiness down on SIGTERM")
 			.atMost(Duration.ofSeconds(20))
 			.pollInterval(Duration.ofMillis(50))
-			.until(() -> status(node, "/actuator/health/readiness") != 200);
+			.until(() -> node.status("/actuator/health/readiness") != 200);
 		assertThat(inFlight).as("the call is still in flight").isNotDone();
 		release.run();
 
@@ -178,31 +172,6 @@ class ProbesIntegrationTest {
 		}
 		assertThat(lines).anySatisfy((line) -> assertThat(line).contains("\"logger\":\"quiver.access\"")
 			.contains("\\\"GET /actuator/health/readiness\\\" 200"));
-	}
-
-	/** The status a probe answers, 0 when the node does not accept the connection. */
-	private static int status(QuiverNode node, String path) {
-		try {
-			return HTTP
-				.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + path)).timeout(Duration.ofSeconds(5)).build(),
-						HttpResponse.BodyHandlers.discarding())
-				.statusCode();
-		}
-		catch (IOException ex) {
-			return 0;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return 0;
-		}
-	}
-
-	private static Rest admin(QuiverNode node) {
-		JsonNode token = new Rest(node.baseUrl(), null)
-			.post("/dev/token",
-					Map.of("sub", "admin", "org", "demo", "scope", "mcp:read mcp:write mcp:destructive mcp:tools"))
-			.json();
-		return new Rest(node.baseUrl(), token.path("access_token").asText());
 	}
 
 	private static String url() {

@@ -33,6 +33,7 @@ import io.quiver.query.audit.api.FindAuditEntriesQuery;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.audit.proof.EntryEncoding;
 import io.quiver.query.audit.proof.EntryJson;
+import io.quiver.query.audit.proof.WriteAheadPairs;
 import io.quiver.query.support.Failures;
 import io.quiver.query.support.ReadModelJson;
 import org.slf4j.Logger;
@@ -216,8 +217,8 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				"""
 						INSERT INTO tool_call_audit (org_id, seq, entry_id, at, member_id, subject, requested_name, via_execute_tool,
 						    resolved_tool, operation, connection_id, account, classification, gate, decision, outcome, error_code,
-						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id)
-						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id, phase, attempt_seq)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
 				rows);
 		heads.forEach((orgId, chain) -> this.jdbc.update(
 				"UPDATE tool_call_audit_head SET last_seq = ?, last_hash = ? WHERE org_id = ?", chain.seq, chain.hash,
@@ -240,16 +241,16 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				e.memberId(), e.subject(), e.requestedName(), e.viaExecuteTool(), e.resolvedTool(), e.operation(),
 				e.connectionId(), e.account(), e.classification(), e.gate(), e.decision(), e.outcome(), e.errorCode(),
 				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(),
-				e.version(), e.traceId() };
+				e.version(), e.traceId(), e.phase(), e.attemptSeq() };
 	}
 
 	@Override
 	public AuditPage find(FindAuditEntriesQuery query) {
 		int limit = Math.max(1, Math.min(query.limit(), 500));
 		Filter filter = filter(query, true);
-		filter.sql.append(" ORDER BY seq DESC LIMIT ?");
+		filter.sql.append(" ORDER BY a.seq DESC LIMIT ?");
 		filter.args.add(limit + 1);
-		List<AuditEntry> entries = this.jdbc.query(filter.sql.toString(), ROW, filter.args.toArray());
+		List<AuditEntry> entries = this.jdbc.query(filter.sql.toString(), JOINED, filter.args.toArray());
 		String next = null;
 		if (entries.size() > limit) {
 			entries = entries.subList(0, limit);
@@ -261,9 +262,9 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 	@Override
 	public void export(FindAuditEntriesQuery query, Consumer<AuditEntry> sink) {
 		Filter filter = filter(query, false);
-		filter.sql.append(" ORDER BY seq");
+		filter.sql.append(" ORDER BY a.seq");
 		this.readOnly.executeWithoutResult((status) -> this.streaming.query(filter.sql.toString(),
-				(ResultSet rs) -> sink.accept(ROW.mapRow(rs, 0)), filter.args.toArray()));
+				(ResultSet rs) -> sink.accept(JOINED.mapRow(rs, 0)), filter.args.toArray()));
 	}
 
 	@Override
@@ -273,6 +274,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 		int[] version = { EntryEncoding.LEGACY };
 		Long[] cutOver = { null };
 		BrokenLink[] broken = { null };
+		WriteAheadPairs pairs = new WriteAheadPairs();
 		this.readOnly.executeWithoutResult((status) -> this.streaming
 			.query("SELECT * FROM tool_call_audit WHERE org_id = ? ORDER BY seq", (ResultSet rs) -> {
 				AuditEntry entry = ROW.mapRow(rs, 0);
@@ -299,6 +301,9 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 						reason = ex.getMessage();
 					}
 				}
+				if (reason == null) {
+					reason = pairs.check(entry.seq(), entry.phase(), entry.attemptSeq());
+				}
 				if (reason != null) {
 					broken[0] = new BrokenLink(entry.seq(), entry.entryId(), reason);
 				}
@@ -319,38 +324,51 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 		return new AuditVerification(broken[0] == null, count[0], broken[0], cutOver[0]);
 	}
 
+	/**
+	 * The entries that match, each attempt entry joined to its outcome entry, if one came
+	 * (SPEC R10.7).
+	 */
 	private Filter filter(FindAuditEntriesQuery query, boolean paged) {
 		Filter filter = new Filter();
-		filter.sql.append("SELECT * FROM tool_call_audit WHERE org_id = ?");
+		filter.sql.append("SELECT a.*, o.seq AS settled_seq, o.outcome AS settled_outcome, "
+				+ "o.error_code AS settled_error_code, o.connection_id AS settled_connection_id, "
+				+ "o.account AS settled_account, o.duration_micros AS settled_duration_micros "
+				+ "FROM tool_call_audit a LEFT JOIN tool_call_audit o ON o.org_id = a.org_id AND o.attempt_seq = a.seq "
+				+ "WHERE a.org_id = ?");
 		filter.args.add(query.orgId());
 		if (query.memberId() != null) {
-			filter.sql.append(" AND member_id = ?");
+			filter.sql.append(" AND a.member_id = ?");
 			filter.args.add(query.memberId());
 		}
 		if (query.subject() != null) {
-			filter.sql.append(" AND subject = ?");
+			filter.sql.append(" AND a.subject = ?");
 			filter.args.add(query.subject());
 		}
 		if (query.tool() != null) {
-			filter.sql.append(" AND (resolved_tool = ? OR requested_name = ?)");
+			filter.sql.append(" AND (a.resolved_tool = ? OR a.requested_name = ?)");
 			filter.args.add(query.tool());
 			filter.args.add(query.tool());
 		}
 		if (query.connection() != null) {
-			filter.sql.append(" AND (connection_id = ? OR account = ?)");
+			filter.sql.append(" AND (a.connection_id = ? OR a.account = ?)");
 			filter.args.add(query.connection());
 			filter.args.add(query.connection());
 		}
-		if (query.outcome() != null) {
-			filter.sql.append(" AND outcome = ?");
+		if (ToolCallRecord.OUTCOME_UNKNOWN.equals(query.outcome())) {
+			// an attempt whose outcome never came
+			filter.sql.append(" AND a.outcome = ? AND o.seq IS NULL");
+			filter.args.add(query.outcome());
+		}
+		else if (query.outcome() != null) {
+			filter.sql.append(" AND a.outcome = ?");
 			filter.args.add(query.outcome());
 		}
 		if (query.from() != null) {
-			filter.sql.append(" AND at >= ?");
+			filter.sql.append(" AND a.at >= ?");
 			filter.args.add(OffsetDateTime.ofInstant(query.from(), ZoneOffset.UTC));
 		}
 		if (query.to() != null) {
-			filter.sql.append(" AND at <= ?");
+			filter.sql.append(" AND a.at <= ?");
 			filter.args.add(OffsetDateTime.ofInstant(query.to(), ZoneOffset.UTC));
 		}
 		if (paged && query.cursor() != null) {
@@ -361,15 +379,27 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 			catch (NumberFormatException ex) {
 				throw new IllegalArgumentException("cursor '" + query.cursor() + "' is not one this API gave out");
 			}
-			filter.sql.append(" AND seq < ?");
+			filter.sql.append(" AND a.seq < ?");
 			filter.args.add(before);
 		}
 		return filter;
 	}
 
-	private static final RowMapper<AuditEntry> ROW = JdbcAuditTrail::map;
+	private static final RowMapper<AuditEntry> ROW = (rs, row) -> map(rs, null);
 
-	private static AuditEntry map(ResultSet rs, int row) throws SQLException {
+	/** A row of {@link #filter}'s join: an attempt carries its outcome entry. */
+	private static final RowMapper<AuditEntry> JOINED = (rs, row) -> {
+		long settled = rs.getLong("settled_seq");
+		return map(rs,
+				rs.wasNull() ? null
+						: new AuditEntry.Settled(settled, rs.getString("settled_outcome"),
+								rs.getString("settled_error_code"), rs.getString("settled_connection_id"),
+								rs.getString("settled_account"), rs.getLong("settled_duration_micros")));
+	};
+
+	private static AuditEntry map(ResultSet rs, AuditEntry.Settled settled) throws SQLException {
+		long attemptSeq = rs.getLong("attempt_seq");
+		Long attempt = rs.wasNull() ? null : attemptSeq;
 		return new AuditEntry(rs.getLong("seq"), rs.getString("entry_id"), readInstant(rs), rs.getString("member_id"),
 				rs.getString("subject"), rs.getString("requested_name"), rs.getBoolean("via_execute_tool"),
 				rs.getString("resolved_tool"), rs.getString("operation"), rs.getString("connection_id"),
@@ -377,7 +407,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				rs.getString("outcome"), rs.getString("error_code"),
 				ReadModelJson.read(rs.getString("argument_names"), NAMES), rs.getInt("argument_count"),
 				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"),
-				rs.getInt("hash_version"), rs.getString("trace_id"));
+				rs.getInt("hash_version"), rs.getString("trace_id"), rs.getString("phase"), attempt, settled);
 	}
 
 	private static Instant readInstant(ResultSet rs) throws SQLException {
@@ -412,11 +442,15 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 	}
 
 	/**
-	 * Late in the start-up, early in the shutdown: the pipeline needs it the whole time.
+	 * Shutdown drains (SPEC R10.9): the trail stops only after the web server has stopped
+	 * accepting and finished the requests in flight (Spring Boot's graceful shutdown at
+	 * {@code DEFAULT_PHASE - 1024}, the web server's stop at
+	 * {@code DEFAULT_PHASE - 2048}), so every call still running writes its entries;
+	 * {@link #stop} then writes what is queued. It starts before the web server, too.
 	 */
 	@Override
 	public int getPhase() {
-		return Integer.MAX_VALUE - 1000;
+		return SmartLifecycle.DEFAULT_PHASE - 4096;
 	}
 
 	private record Pending(ToolCallRecord record, CompletableFuture<AuditEntry> result) {
@@ -449,16 +483,11 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 					r.viaExecuteTool(), r.resolvedTool(), r.operation(), r.connectionId(), r.account(),
 					r.classification(), r.gate(), r.decision(), r.outcome(), r.errorCode(),
 					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null,
-					EntryEncoding.CURRENT, r.traceId());
+					EntryEncoding.CURRENT, r.traceId(), r.phase(), r.attemptSeq(), null);
 			String hash = EntryEncoding.hash(EntryJson.of(r.orgId(), unhashed));
 			this.seq = next;
 			this.hash = hash;
-			return new AuditEntry(unhashed.seq(), unhashed.entryId(), unhashed.at(), unhashed.memberId(),
-					unhashed.subject(), unhashed.requestedName(), unhashed.viaExecuteTool(), unhashed.resolvedTool(),
-					unhashed.operation(), unhashed.connectionId(), unhashed.account(), unhashed.classification(),
-					unhashed.gate(), unhashed.decision(), unhashed.outcome(), unhashed.errorCode(),
-					unhashed.argumentNames(), unhashed.argumentCount(), unhashed.durationMicros(), unhashed.prevHash(),
-					hash, unhashed.version(), unhashed.traceId());
+			return unhashed.hashed(hash);
 		}
 
 	}

@@ -9,7 +9,10 @@ import io.quiver.query.audit.api.AuditEntry;
  * An entry's JSON form: the object its hash covers (see {@link EntryEncoding}) plus its
  * {@code hash}, and one line of the JSON-lines export. Null fields are left out. The
  * writer hashes exactly this object, and the offline check reads it back from the export,
- * so what is verified is what was hashed.
+ * so what is verified is what was hashed. Members joined later ({@code phase} and
+ * {@code attemptSeq} of a write-ahead pair, SPEC R10.7) are absent from entries that lack
+ * them, so those encode exactly as before. A listing's {@code settled} join is never part
+ * of it.
  */
 public final class EntryJson {
 
@@ -46,6 +49,10 @@ public final class EntryJson {
 		node.put("argumentCount", e.argumentCount());
 		node.put("durationMicros", e.durationMicros());
 		put(node, "traceId", e.traceId());
+		put(node, "phase", e.phase());
+		if (e.attemptSeq() != null) {
+			node.put("attemptSeq", e.attemptSeq());
+		}
 		node.put("prevHash", e.prevHash());
 		put(node, EntryEncoding.HASH, e.hash());
 		return node;

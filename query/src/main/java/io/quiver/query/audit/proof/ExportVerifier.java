@@ -70,6 +70,7 @@ public final class ExportVerifier {
 		String previous = "0".repeat(64);
 		int version = EntryEncoding.LEGACY;
 		long seq = 0;
+		WriteAheadPairs pairs = new WriteAheadPairs();
 		try {
 			for (String line = export.readLine(); line != null; line = export.readLine()) {
 				if (line.isBlank()) {
@@ -100,6 +101,11 @@ public final class ExportVerifier {
 				if (!previous.equals(entry.path("prevHash").asText())) {
 					return Outcome.failed(report,
 							name + ": its previous-hash does not match the hash of the entry before it");
+				}
+				String unpaired = pairs.check(expected, entry.path("phase").textValue(),
+						entry.hasNonNull("attemptSeq") ? entry.path("attemptSeq").asLong() : null);
+				if (unpaired != null) {
+					return Outcome.failed(report, name + ": " + unpaired);
 				}
 				previous = entry.path(EntryEncoding.HASH).asText();
 				seq = expected;

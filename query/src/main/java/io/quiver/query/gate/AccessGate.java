@@ -14,18 +14,12 @@ import org.springframework.stereotype.Component;
  * owner's; a toolbox entry is for the roles and users the toolbox is granted to.
  */
 @Component
-public class AccessGate implements CallStep {
+public class AccessGate extends AbstractCallStep {
 
 	static final String NAME = "access";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.TOOL;
+	public AccessGate() {
+		super(NAME, Extent.TOOL);
 	}
 
 	@Override

@@ -15,18 +15,12 @@ import org.springframework.stereotype.Component;
  * accounts it reaches; its schema is what the arguments are checked against.
  */
 @Component
-class AccountStage implements CallStep {
+class AccountStage extends AbstractCallStep {
 
 	static final String NAME = "account";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.CALL;
+	AccountStage() {
+		super(NAME, Extent.CALL);
 	}
 
 	@Override

@@ -14,24 +14,15 @@ import org.springframework.stereotype.Component;
  * the tool it names (R5.5). Anything else passes untouched.
  */
 @Component
-class CollapseStage implements CallStep {
-
-	static final String NAME = "collapse";
+class CollapseStage extends AbstractCallStep {
 
 	private final ArgumentGate arguments;
 
+	static final String NAME = "collapse";
+
 	CollapseStage(ArgumentGate arguments) {
+		super(NAME, Extent.CALL);
 		this.arguments = arguments;
-	}
-
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.CALL;
 	}
 
 	@Override

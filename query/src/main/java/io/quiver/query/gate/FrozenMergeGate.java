@@ -38,18 +38,14 @@ import org.springframework.stereotype.Component;
  * undeclared reaches an {@code http} upstream.
  */
 @Component
-public class FrozenMergeGate implements CallStep {
+public class FrozenMergeGate extends AbstractCallStep {
+
+	private static final int MAX_LISTED = 20;
 
 	static final String NAME = "frozen-merge";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.CALL;
+	public FrozenMergeGate() {
+		super(NAME, Extent.CALL);
 	}
 
 	@Override
@@ -65,8 +61,6 @@ public class FrozenMergeGate implements CallStep {
 		}
 		return verdict;
 	}
-
-	private static final int MAX_LISTED = 20;
 
 	public Verdict check(ConnectedTool tool, ConnectorDefinition connector, ObjectNode arguments) {
 		OperationDefinition operation = tool.operation();

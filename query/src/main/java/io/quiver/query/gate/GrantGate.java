@@ -11,18 +11,12 @@ import org.springframework.stereotype.Component;
  * R9): a revoked grant is refused until its owner stores a new credential.
  */
 @Component
-public class GrantGate implements CallStep {
+public class GrantGate extends AbstractCallStep {
 
 	static final String NAME = "grant";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.CONNECTION;
+	public GrantGate() {
+		super(NAME, Extent.CONNECTION);
 	}
 
 	@Override

@@ -9,18 +9,12 @@ import org.springframework.stereotype.Component;
  * Suspended and removed members are refused on their next request (SPEC R2.5).
  */
 @Component
-public class MemberStatusGate implements CallStep {
+public class MemberStatusGate extends AbstractCallStep {
 
 	static final String NAME = "member-status";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.ENDPOINT;
+	public MemberStatusGate() {
+		super(NAME, Extent.ENDPOINT);
 	}
 
 	@Override

@@ -15,18 +15,12 @@ import org.springframework.stereotype.Component;
  * the organisation; an unknown name is answered with the names the caller can call.
  */
 @Component
-class NameStage implements CallStep {
+class NameStage extends AbstractCallStep {
 
 	static final String NAME = "name";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.CALL;
+	NameStage() {
+		super(NAME, Extent.CALL);
 	}
 
 	@Override

@@ -12,24 +12,15 @@ import org.springframework.stereotype.Component;
  * final URL from the merged arguments, an {@code mcp} connector's base URL.
  */
 @Component
-class OutboundUrlStep implements CallStep {
-
-	static final String NAME = "outbound-url";
+class OutboundUrlStep extends AbstractCallStep {
 
 	private final OutboundUrlGate gate;
 
+	static final String NAME = "outbound-url";
+
 	OutboundUrlStep(OutboundUrlGate gate) {
+		super(NAME, Extent.CALL);
 		this.gate = gate;
-	}
-
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.CALL;
 	}
 
 	@Override

@@ -33,18 +33,12 @@ import org.springframework.stereotype.Component;
  * governed by roles and scopes.
  */
 @Component
-public class RestrictionGate implements CallStep {
+public class RestrictionGate extends AbstractCallStep {
 
 	static final String NAME = "restriction";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.CONNECTION;
+	public RestrictionGate() {
+		super(NAME, Extent.CONNECTION);
 	}
 
 	@Override

@@ -11,18 +11,12 @@ import org.springframework.stereotype.Component;
  * R2.4).
  */
 @Component
-public class RolePermissionGate implements CallStep {
+public class RolePermissionGate extends AbstractCallStep {
 
 	static final String NAME = "role-permission";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.TOOL;
+	public RolePermissionGate() {
+		super(NAME, Extent.TOOL);
 	}
 
 	@Override

@@ -13,18 +13,12 @@ import org.springframework.stereotype.Component;
  * also need {@code mcp:tools}; {@code forbidden} is reached by no scope and no role.
  */
 @Component
-public class ScopeGate implements CallStep {
+public class ScopeGate extends AbstractCallStep {
 
 	static final String NAME = "scope";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.TOOL;
+	public ScopeGate() {
+		super(NAME, Extent.TOOL);
 	}
 
 	@Override

@@ -11,18 +11,12 @@ import org.springframework.stereotype.Component;
  * (SPEC R2.3).
  */
 @Component
-public class ToolExecuteGate implements CallStep {
+public class ToolExecuteGate extends AbstractCallStep {
 
 	static final String NAME = "tool-execute";
 
-	@Override
-	public String name() {
-		return NAME;
-	}
-
-	@Override
-	public Extent extent() {
-		return Extent.ENDPOINT;
+	public ToolExecuteGate() {
+		super(NAME, Extent.ENDPOINT);
 	}
 
 	@Override

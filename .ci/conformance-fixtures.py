@@ -25,6 +25,14 @@ FIXTURES = {
     "test_sampling": ("trigger-sampling-request", None),
     "test_elicitation": ("trigger-elicitation-request", None),
     "test_missing_capability": ("trigger-sampling-request", {"prompt": "capability probe"}),
+    # 2026-07-28 input-required rounds (SEP-2322): the upstream's sampling or elicitation
+    # request during the call is the round's question
+    "test_input_required_result_sampling": ("trigger-sampling-request",
+                                            {"prompt": "What is the capital of France?"}),
+    "test_input_required_result_capabilities": ("trigger-sampling-request", {"prompt": "capabilities probe"}),
+    "test_input_required_result_elicitation": ("trigger-elicitation-request", None),
+    "test_input_required_result_request_state": ("trigger-elicitation-request", None),
+    "test_input_required_result_tampered_state": ("trigger-elicitation-request", None),
 }
 
 

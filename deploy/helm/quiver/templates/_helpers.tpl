@@ -49,6 +49,18 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- if .Values.database.existingSecret }}{{ .Values.database.existingSecretKey }}{{ else }}password{{ end }}
 {{- end }}
 
+{{- define "quiver.metricsSecretName" -}}
+{{- if .Values.metrics.existingSecret }}
+{{- .Values.metrics.existingSecret }}
+{{- else if .Values.metrics.scrapeToken }}
+{{- printf "%s-metrics" (include "quiver.fullname" .) }}
+{{- end }}
+{{- end }}
+
+{{- define "quiver.metricsSecretKey" -}}
+{{- if .Values.metrics.existingSecret }}{{ .Values.metrics.existingSecretKey }}{{ else }}scrape-token{{ end }}
+{{- end }}
+
 {{- define "quiver.gracePeriodSeconds" -}}
 {{- add .Values.shutdown.preStopSeconds .Values.shutdown.drainSeconds .Values.shutdown.closeSeconds }}
 {{- end }}

@@ -90,9 +90,30 @@ class HelmChartTest {
 		assertThat(secretReference(container, "QUIVER_VAULT_KEY")).containsExactly("ops-vault", "key");
 		assertThat(secretReference(container, "SPRING_DATASOURCE_PASSWORD")).containsExactly("ops-db", "password");
 		assertThat(manifests).noneMatch((manifest) -> "Secret".equals(manifest.get("kind")));
+		assertThat((List<Object>) cast(container.get("env"))).as("no scrape token, loopback scrapes only")
+			.noneMatch((entry) -> "QUIVER_METRICS_SCRAPE_TOKEN".equals(((Map<?, ?>) entry).get("name")));
 		assertThat(path(deployment(manifests), "spec", "replicas")).as("the autoscaler decides").isNull();
 		assertThat(path(resource(manifests, "HorizontalPodAutoscaler", "quiver").orElseThrow(), "spec", "maxReplicas"))
 			.isEqualTo(6);
+	}
+
+	@Test
+	void givenAScrapeTokenAndACollector_whenRendered_thenTheTokenIsASecretAndSpansGoToTheCollector() {
+		List<Map<String, Object>> manifests = render((helm) -> helm.set("metrics.scrapeToken", "scr4pe")
+			.set("tracing.otlpEndpoint", "http://otel-collector:4318/v1/traces"));
+
+		assertThat(secretReference(container(manifests), "QUIVER_METRICS_SCRAPE_TOKEN"))
+			.containsExactly("quiver-metrics", "scrape-token");
+		assertThat(data(manifests, "Secret", "quiver-metrics")).containsEntry("scrape-token",
+				java.util.Base64.getEncoder().encodeToString("scr4pe".getBytes()));
+		assertThat(data(manifests, "ConfigMap", "quiver"))
+			.containsEntry("MANAGEMENT_OTLP_TRACING_ENDPOINT", "http://otel-collector:4318/v1/traces")
+			.doesNotContainKey("QUIVER_METRICS_SCRAPE_TOKEN");
+
+		List<Map<String, Object>> existing = render((helm) -> helm.set("metrics.existingSecret", "ops-metrics"));
+		assertThat(secretReference(container(existing), "QUIVER_METRICS_SCRAPE_TOKEN")).containsExactly("ops-metrics",
+				"scrape-token");
+		assertThat(resource(existing, "Secret", "quiver-metrics")).isEmpty();
 	}
 
 	@Test

@@ -138,13 +138,91 @@ class TwoNodesIntegrationTest {
 	}
 
 	/**
+	 * Rate limits set through {@code quiver__org__update_settings} hold for both nodes
+	 * together (SPEC R15.2): calls alternating between the nodes are admitted up to the
+	 * limit plus the documented tolerance of {@code max(1, limit/20)} per node, the rest
+	 * answered in band with the time to wait and in the trail as denials by the
+	 * rate-limit gate; per member first, then per connection.
+	 */
+	@Test
+	@Order(3)
+	void aRateLimitHoldsAcrossBothNodes() {
+		Rest adminA = admin(nodeA);
+		assertThat(adminA.post("/api/v1/members", Map.of("subject", "rhea", "role", "MEMBER")).status()).isEqualTo(201);
+		assertThat(adminA
+			.post("/api/v1/catalog", Map.of("id", "limited", "label", "Limited", "kind", "http", "openapi",
+					upstream.openApi(), "allowPrivateNetwork", true))
+			.status()).isEqualTo(201);
+		assertThat(as(nodeA, "rhea").post("/api/v1/connections", Map.of("connector", "limited", "label", "lim-rhea"))
+			.status()).isEqualTo(201);
+		List<Rest> rhea = List.of(as(nodeA, "rhea"), as(nodeB, "rhea"));
+
+		settings(adminA, Map.of("callsPerMinutePerMember", 20));
+		int admitted = alternate(rhea, 40);
+		assertThat(admitted).as("20 a minute, and at most one more per node").isBetween(20, 22);
+		JsonNode entries = admin(nodeB).get("/api/v1/audit?member=rhea&limit=100").json().path("entries");
+		List<JsonNode> limited = new ArrayList<>();
+		entries.forEach((entry) -> {
+			if ("rate-limit".equals(entry.path("gate").asText())) {
+				limited.add(entry);
+			}
+		});
+		assertThat(limited).hasSize(40 - admitted)
+			.allSatisfy((entry) -> assertThat(entry.path("decision").asText()).isEqualTo("denied"));
+		Rest.Response rest = rhea.get(1).get("/api/v1/connections");
+		assertThat(rest.status()).as("REST requests share the member's budget").isEqualTo(429);
+		assertThat(Integer.parseInt(rest.header("Retry-After"))).isBetween(1, 60);
+		assertThat(rest.json().path("code").asText()).isEqualTo("rate-limited");
+
+		settings(admin(nodeB), Map.of("callsPerMinutePerMember", 0, "callsPerMinutePerConnection", 10));
+		assertThat(alternate(rhea, 20)).as("10 a minute on the connection, at most one more per node")
+			.isBetween(10, 12);
+
+		// no database write on every call: a trigger counts the writes to the buckets'
+		// rows
+		String table = SCHEMA + ".rate_limit_bucket";
+		TestDatabase.execute("CREATE TABLE " + SCHEMA + ".bucket_writes AS SELECT 0 AS n");
+		TestDatabase.execute("CREATE FUNCTION " + SCHEMA + ".count_bucket_write() RETURNS trigger LANGUAGE plpgsql "
+				+ "AS $$ BEGIN UPDATE " + SCHEMA + ".bucket_writes SET n = n + 1; RETURN NEW; END $$");
+		TestDatabase.execute("CREATE TRIGGER bucket_write AFTER INSERT OR UPDATE ON " + table
+				+ " FOR EACH ROW EXECUTE FUNCTION " + SCHEMA + ".count_bucket_write()");
+		settings(adminA, Map.of("callsPerMinutePerMember", 1000, "callsPerMinutePerConnection", 0));
+		assertThat(alternate(rhea, 100)).isEqualTo(100);
+		int writes = TestDatabase.queryForInt("SELECT n FROM " + SCHEMA + ".bucket_writes");
+		System.out.println("Rate limit of 1000 a minute on two nodes: " + writes + " bucket writes for 100 calls");
+		assertThat(writes).as("a write once per 50 calls per node, or every 5 s").isLessThan(50);
+	}
+
+	/** Calls alternately on each node; answers how many were admitted. */
+	private static int alternate(List<Rest> callers, int calls) {
+		int admitted = 0;
+		for (int i = 0; i < calls; i++) {
+			JsonNode result = call(callers.get(i % callers.size()), "lim-rhea__get_item", Map.of("id", "1"));
+			if (!result.path("isError").asBoolean()) {
+				admitted++;
+				continue;
+			}
+			assertThat(result.toString()).contains("Denied by the rate-limit gate")
+				.containsPattern("Try again in \\d+ s");
+		}
+		return admitted;
+	}
+
+	private static void settings(Rest owner, Map<String, Object> settings) {
+		JsonNode result = call(owner, "quiver__org__update_settings", settings);
+		assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+		settings
+			.forEach((name, value) -> assertThat(result.path("structuredContent").path(name).asInt()).isEqualTo(value));
+	}
+
+	/**
 	 * Real clients connected to node A (TypeScript SDK v1 on 2025-11-25, v2 pinned to
 	 * 2026-07-28 and in {@code auto}, and the MCP Java SDK client) list, search and
 	 * execute, and each hears {@code tools/list_changed} once a restriction made through
 	 * node B's REST API changes what their caller sees (SPEC R12.4, R12.6).
 	 */
 	@Test
-	@Order(3)
+	@Order(4)
 	void realClientsOnNodeAHearOfARestrictionMadeThroughNodeB() throws Exception {
 		Rest adminA = admin(nodeA);
 		assertThat(adminA.post("/api/v1/members", Map.of("subject", "erin", "role", "MEMBER")).status()).isEqualTo(201);
@@ -200,7 +278,7 @@ class TwoNodesIntegrationTest {
 	}
 
 	@Test
-	@Order(4)
+	@Order(5)
 	void nodeAKilledUnderLoadLosesNothingItAcknowledged() throws Exception {
 		Rest adminA = admin(nodeA);
 		Rest adminB = admin(nodeB);

@@ -82,10 +82,16 @@ public final class McpWire {
 	 * @param name the tool name or resource URI {@code Mcp-Name} mirrors, or null
 	 */
 	public Rest.Response modern(String method, String name, Map<String, Object> params) {
+		return modern(method, name, params, Map.of());
+	}
+
+	/** A 2026-07-28 request whose client declares these capabilities. */
+	public Rest.Response modern(String method, String name, Map<String, Object> params,
+			Map<String, Object> capabilities) {
 		ObjectNode body = request(1, method, params);
 		ObjectNode meta = ((ObjectNode) body.get("params")).putObject("_meta");
 		meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-		meta.putObject("io.modelcontextprotocol/clientCapabilities");
+		meta.set("io.modelcontextprotocol/clientCapabilities", JSON.valueToTree(capabilities));
 		Map<String, String> headers = new LinkedHashMap<>();
 		headers.put("MCP-Protocol-Version", "2026-07-28");
 		headers.put("Mcp-Method", method);

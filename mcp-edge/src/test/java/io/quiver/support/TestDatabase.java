@@ -146,4 +146,19 @@ public final class TestDatabase {
 		}
 	}
 
+	/**
+	 * The one integer a query on the PostgreSQL server of {@value #POSTGRES_URL} answers.
+	 */
+	public static int queryForInt(String sql) {
+		try (Connection connection = DriverManager.getConnection(System.getenv(POSTGRES_URL));
+				Statement statement = connection.createStatement();
+				java.sql.ResultSet result = statement.executeQuery(sql)) {
+			result.next();
+			return result.getInt(1);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("cannot run '" + sql + "' on " + POSTGRES_URL, ex);
+		}
+	}
+
 }

@@ -78,7 +78,11 @@ public class Organization {
 			next = new OrganizationSettings(
 					Objects.requireNonNullElse(command.collapseThreshold(), this.settings.collapseThreshold()),
 					Objects.requireNonNullElse(command.outbound(), this.settings.outbound()),
-					Objects.requireNonNullElse(command.scopeCaps(), this.settings.scopeCaps()));
+					Objects.requireNonNullElse(command.scopeCaps(), this.settings.scopeCaps()),
+					Objects.requireNonNullElse(command.callsPerMinutePerMember(),
+							this.settings.callsPerMinutePerMember()),
+					Objects.requireNonNullElse(command.callsPerMinutePerConnection(),
+							this.settings.callsPerMinutePerConnection()));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandRejectedException(OrganizationErrorCode.INVALID_SETTINGS, ex.getMessage());

@@ -1,5 +1,7 @@
 package io.quiver.command.organization;
 
+import java.util.Map;
+
 import io.quiver.command.catalog.api.CatalogErrorCode;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
@@ -126,6 +128,24 @@ class OrganizationTest {
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(OrganizationErrorCode.INVALID_SETTINGS))
 			.expectExceptionMessage(containsString("collapseThreshold must be between 0 and 10000"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenOrganization_whenChangeRateLimits_thenSettingsChangedWithTheOtherSettingsKept() {
+		this.fixture.given(created())
+			.when(new ChangeOrganizationSettingsCommand(ORG_ID, null, null, null, 120, 600))
+			.expectEvents(new OrganizationSettingsChangedEvent(ORG_ID, OrganizationSettings.DEFAULT,
+					new OrganizationSettings(OrganizationSettings.DEFAULT_COLLAPSE_THRESHOLD, OutboundPolicy.DEFAULT,
+							Map.of(), 120, 600)));
+	}
+
+	@Test
+	void givenOrganization_whenRateLimitNegative_thenInvalidSettings() {
+		this.fixture.given(created())
+			.when(new ChangeOrganizationSettingsCommand(ORG_ID, null, null, null, -1, null))
+			.expectException(rejectedWith(OrganizationErrorCode.INVALID_SETTINGS))
+			.expectExceptionMessage(containsString("callsPerMinutePerMember must be between 0 (no limit) and"))
 			.expectNoEvents();
 	}
 

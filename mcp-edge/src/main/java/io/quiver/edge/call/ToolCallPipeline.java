@@ -31,6 +31,7 @@ import io.quiver.query.audit.api.AuditTrail;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.Call;
 import io.quiver.query.gate.CallSteps;
+import io.quiver.query.gate.RateLimitGate;
 import io.quiver.query.gate.ToolSurface;
 import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.InBandErrors;
@@ -78,6 +79,8 @@ public class ToolCallPipeline {
 
 	private final OutboundUrlGate outboundUrlGate;
 
+	private final RateLimitGate rateLimitGate;
+
 	private final ControlPlaneTools controlPlane;
 
 	private final ToolExecutor connectedTools;
@@ -91,12 +94,13 @@ public class ToolCallPipeline {
 	private final CallTelemetry telemetry;
 
 	public ToolCallPipeline(PolicyStore policies, CallSteps steps, ToolSurface surface, OutboundUrlGate outboundUrlGate,
-			ControlPlaneTools controlPlane, ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit,
-			ObjectMapper json, CallTelemetry telemetry) {
+			RateLimitGate rateLimitGate, ControlPlaneTools controlPlane, ToolExecutor connectedTools,
+			ResourceLinks links, AuditTrail audit, ObjectMapper json, CallTelemetry telemetry) {
 		this.policies = policies;
 		this.steps = steps;
 		this.surface = surface;
 		this.outboundUrlGate = outboundUrlGate;
+		this.rateLimitGate = rateLimitGate;
 		this.controlPlane = controlPlane;
 		this.connectedTools = connectedTools;
 		this.links = links;
@@ -196,7 +200,8 @@ public class ToolCallPipeline {
 		if (classification != Classification.WRITE && classification != Classification.DESTRUCTIVE) {
 			return true;
 		}
-		AuditEntry entry = record(attempt, attempt.toAttemptRecord(this.telemetry.traceId()));
+		AuditEntry entry = this.telemetry.stage(Stage.TRAIL,
+				() -> record(attempt, attempt.toAttemptRecord(this.telemetry.traceId())));
 		if (entry == null) {
 			return false;
 		}
@@ -351,6 +356,9 @@ public class ToolCallPipeline {
 		if (verdict.allowed()) {
 			verdict = this.outboundUrlGate.check(connector, connector.baseUrl());
 		}
+		if (verdict.allowed()) {
+			verdict = this.rateLimitGate.check(policy, caller, link.connectionId());
+		}
 		if (verdict.denied()) {
 			return denied(attempt, verdict);
 		}
@@ -358,6 +366,11 @@ public class ToolCallPipeline {
 		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), link.connectionId(),
 				connection.label(), connection.grant(), emptyObject(), policy.settings().outbound());
 		return () -> {
+			// audited like a call of the tool, write-ahead included (R10.7)
+			if (!writeAhead(attempt, tool.classification())) {
+				attempt.failed("audit-unavailable");
+				return auditUnavailable(attempt);
+			}
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
 					() -> this.connectedTools.readResource(call, link.uri()));

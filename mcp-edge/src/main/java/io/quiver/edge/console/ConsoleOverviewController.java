@@ -1,6 +1,7 @@
 package io.quiver.edge.console;
 
 import io.quiver.edge.org.OrganizationService;
+import io.quiver.edge.org.SettingsChange;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -41,8 +42,8 @@ class ConsoleOverviewController {
 			@RequestParam(required = false) Integer outboundTimeoutMillis,
 			@RequestParam(required = false) Integer outboundMaxResponseBytes, RedirectAttributes flash) {
 		return Actions.run(flash, "/console/settings", "Settings saved.",
-				() -> this.organizations.updateSettings(this.callers.current(), collapseThreshold,
-						outboundTimeoutMillis, outboundMaxResponseBytes));
+				() -> this.organizations.updateSettings(this.callers.current(), new SettingsChange(collapseThreshold,
+						outboundTimeoutMillis, outboundMaxResponseBytes, null, null, null)));
 	}
 
 }

@@ -7,10 +7,13 @@ import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -106,6 +109,8 @@ class McpEndpoint implements DisposableBean {
 
 	private final McpRelayInbox inbox;
 
+	private final InputRounds rounds;
+
 	private final QuiverProperties properties;
 
 	private final String version;
@@ -113,7 +118,7 @@ class McpEndpoint implements DisposableBean {
 	private final ThreadPoolExecutor streamedCalls;
 
 	McpEndpoint(ObjectMapper json, CallerResolver callers, ToolListing listing, ToolCallPipeline pipeline,
-			McpStreams streams, InFlightCalls inFlight, McpSessions sessions, McpRelayInbox inbox,
+			McpStreams streams, InFlightCalls inFlight, McpSessions sessions, McpRelayInbox inbox, InputRounds rounds,
 			QuiverProperties properties, ObjectProvider<BuildProperties> build) {
 		this.json = json;
 		this.callers = callers;
@@ -123,6 +128,7 @@ class McpEndpoint implements DisposableBean {
 		this.inFlight = inFlight;
 		this.sessions = sessions;
 		this.inbox = inbox;
+		this.rounds = rounds;
 		this.properties = properties;
 		BuildProperties info = build.getIfAvailable();
 		this.version = (info != null) ? info.getVersion() : "dev";
@@ -533,6 +539,12 @@ class McpEndpoint implements DisposableBean {
 			}
 		}
 		JsonNode progressToken = RelayedCall.progressToken(params);
+		if (modern && params.has("requestState")) {
+			return continueRounds(id, params, identity, name.textValue(), args);
+		}
+		if (modern && !capabilities.isEmpty() && progressToken == null) {
+			return startRounds(id, identity, caller, name.textValue(), args, capabilities);
+		}
 		// a legacy caller that can be asked for sampling or elicitation gets a stream to
 		// be
 		// asked on; 2026-07-28 sends no requests on a stream
@@ -556,12 +568,81 @@ class McpEndpoint implements DisposableBean {
 			}));
 		}
 		catch (RejectedExecutionException ex) {
-			return result(id, ToolResult
-				.error("Quiver is running " + MAX_STREAMED_CALLS + " streamed calls on this node and cannot start "
-						+ "another now; nothing was called. Try again shortly, or call without a progress token.")
-				.toJson(), modern);
+			return result(id, busy().toJson(), modern);
 		}
 		return stream.response();
+	}
+
+	private static ToolResult busy() {
+		return ToolResult.error("Quiver is running " + MAX_STREAMED_CALLS + " streamed calls on this node and cannot "
+				+ "start another now; nothing was called. Try again shortly.");
+	}
+
+	/**
+	 * A 2026-07-28 call whose caller declared sampling or elicitation: it runs beside the
+	 * request, and the request is answered by whichever comes first, the result or a
+	 * question of the upstream as an {@code input_required} result (SEP-2322).
+	 */
+	private ResponseEntity<?> startRounds(JsonNode id, CallerIdentity identity, Caller caller, String name,
+			ObjectNode args, Set<String> capabilities) {
+		RoundTrip trip = new RoundTrip(identity, name, args);
+		RelayedCall call = new RelayedCall(identity, this.inFlight, capabilities, trip);
+		try {
+			this.streamedCalls.execute(() -> {
+				try {
+					trip.finish(run(identity, id, call, () -> this.pipeline.call(caller, name, args, call)).toJson());
+				}
+				finally {
+					this.rounds.ended(trip);
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			return result(id, busy().toJson(), true);
+		}
+		return round(id, trip, trip.current());
+	}
+
+	/**
+	 * A retry with the {@code requestState} of a round: the answers go to the call it
+	 * continues, and the retry is answered with what the call does next.
+	 */
+	private ResponseEntity<?> continueRounds(JsonNode id, ObjectNode params, CallerIdentity identity, String name,
+			ObjectNode args) {
+		JsonNode state = params.get("requestState");
+		RoundTrip trip = state.isTextual() ? this.rounds.resume(state.textValue(), identity, name, args) : null;
+		if (trip == null) {
+			return error(HttpStatus.BAD_REQUEST, id, JsonRpc.INVALID_PARAMS, "Invalid params: requestState does not "
+					+ "continue a call of yours with this tool and these arguments on this node (it was used, the call "
+					+ "ended, or another node gave it); call the tool again without it");
+		}
+		JsonNode responses = params.get("inputResponses");
+		return round(id, trip, trip.resume((responses != null && responses.isObject()) ? responses : null));
+	}
+
+	/**
+	 * Answers one round: the call's result, or its question with the state to retry with.
+	 */
+	private ResponseEntity<?> round(JsonNode id, RoundTrip trip, CompletableFuture<ObjectNode> round) {
+		ObjectNode result;
+		try {
+			result = round.get(RelayedCall.ANSWER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			result = ToolResult.error("Quiver was stopped while the call ran; its outcome is in the audit trail.")
+				.toJson();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			result = ToolResult
+				.error("The call did not answer within " + RelayedCall.ANSWER_TIMEOUT_SECONDS
+						+ " seconds; its outcome is in the audit trail.")
+				.toJson();
+		}
+		if (RoundTrip.INPUT_REQUIRED.equals(result.path("resultType").asText())) {
+			result.put("requestState", this.rounds.park(trip));
+		}
+		return result(id, result, true);
 	}
 
 	private ToolResult run(CallerIdentity identity, JsonNode id, RelayedCall call,
@@ -682,7 +763,9 @@ class McpEndpoint implements DisposableBean {
 	 */
 	private ObjectNode response(JsonNode id, ObjectNode result, boolean modern) {
 		if (modern) {
-			result.put("resultType", "complete");
+			if (!result.has("resultType")) {
+				result.put("resultType", "complete");
+			}
 			ObjectNode meta = result.has("_meta") ? (ObjectNode) result.get("_meta") : result.putObject("_meta");
 			meta.set(McpVersions.META_SERVER_INFO, serverInfo());
 		}

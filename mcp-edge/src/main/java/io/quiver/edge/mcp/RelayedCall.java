@@ -22,8 +22,10 @@ import io.quiver.edge.upstream.CallRelay;
  * client capabilities it declared, and the upstream's requests of it: on a legacy call's
  * stream, a {@code sampling/createMessage} or {@code elicitation/create} goes to the
  * caller as a request of Quiver's (its own id), and the caller's answer, posted to any
- * node, comes back to the upstream. Without the capability, or without a stream to ask
- * on, the request is refused, and the upstream's tool answers in band.
+ * node, comes back to the upstream; on a 2026-07-28 call answered in rounds, it is asked
+ * through an {@code input_required} result ({@link RoundTrip}). Without the capability,
+ * or without a way to ask, the request is refused, and the upstream's tool answers in
+ * band.
  */
 final class RelayedCall implements CallRelay {
 
@@ -44,6 +46,8 @@ final class RelayedCall implements CallRelay {
 
 	private final Set<String> capabilities;
 
+	private final RoundTrip rounds;
+
 	private final List<Runnable> cancelActions = new CopyOnWriteArrayList<>();
 
 	private boolean cancelled;
@@ -58,6 +62,20 @@ final class RelayedCall implements CallRelay {
 	 */
 	RelayedCall(CallerIdentity identity, InFlightCalls inFlight, JsonNode progressToken, SseChannel stream,
 			Set<String> capabilities, boolean asksOnStream) {
+		this(identity, inFlight, progressToken, stream, capabilities, asksOnStream, null);
+	}
+
+	/**
+	 * A 2026-07-28 call that asks its caller in rounds.
+	 * @param rounds the rounds the caller is asked through
+	 */
+	RelayedCall(CallerIdentity identity, InFlightCalls inFlight, Set<String> capabilities, RoundTrip rounds) {
+		this(identity, inFlight, null, null, capabilities, false, rounds);
+	}
+
+	private RelayedCall(CallerIdentity identity, InFlightCalls inFlight, JsonNode progressToken, SseChannel stream,
+			Set<String> capabilities, boolean asksOnStream, RoundTrip rounds) {
+		this.rounds = rounds;
 		this.identity = identity;
 		this.inFlight = inFlight;
 		this.progressToken = progressToken;
@@ -128,6 +146,9 @@ final class RelayedCall implements CallRelay {
 				: method.startsWith("elicitation/") ? "elicitation" : method;
 		if (!this.capabilities.contains(capability)) {
 			throw new RelayRefused("the caller's client did not declare the '" + capability + "' capability");
+		}
+		if (this.rounds != null) {
+			return this.rounds.ask(method, params, ANSWER_TIMEOUT_SECONDS);
 		}
 		if (this.stream == null || !this.asksOnStream) {
 			throw new RelayRefused("the caller's request has no stream Quiver could ask '" + capability + "' on");

@@ -1,8 +1,6 @@
 package io.quiver.edge.org;
 
 import io.quiver.query.access.Caller;
-import java.util.List;
-import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -28,14 +26,8 @@ class OrganizationController {
 	}
 
 	@PatchMapping("/settings")
-	OrganizationView updateSettings(Caller caller, @RequestBody Settings body) {
-		return this.organizations.updateSettings(caller, body.collapseThreshold(), body.outboundTimeoutMillis(),
-				body.outboundMaxResponseBytes(), body.scopeCaps());
-	}
-
-	/** Body of a settings change; absent fields keep their value. */
-	record Settings(Integer collapseThreshold, Integer outboundTimeoutMillis, Integer outboundMaxResponseBytes,
-			Map<String, List<String>> scopeCaps) {
+	OrganizationView updateSettings(Caller caller, @RequestBody SettingsChange body) {
+		return this.organizations.updateSettings(caller, body);
 	}
 
 }

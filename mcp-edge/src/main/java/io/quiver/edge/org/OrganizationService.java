@@ -45,24 +45,16 @@ public class OrganizationService {
 		return view(caller.orgId());
 	}
 
-	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
-			Integer maxResponseBytes) {
-		return updateSettings(caller, collapseThreshold, timeoutMillis, maxResponseBytes, null);
-	}
-
-	/**
-	 * Changes settings; a null one keeps its value. {@code scopeCaps} maps role names to
-	 * the scopes its members may use through AI clients (SPEC R14.3); it replaces the
-	 * caps whole, and a role left out has no cap.
-	 */
-	public OrganizationView updateSettings(Caller caller, Integer collapseThreshold, Integer timeoutMillis,
-			Integer maxResponseBytes, Map<String, List<String>> scopeCaps) {
+	/** Changes settings; a null one keeps its value. */
+	public OrganizationView updateSettings(Caller caller, SettingsChange change) {
 		this.access.require(caller, ControlPlaneOperation.ORG_UPDATE_SETTINGS);
-		if (collapseThreshold == null && timeoutMillis == null && maxResponseBytes == null && scopeCaps == null) {
+		if (change.empty()) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"give at least one setting: collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes "
-							+ "or scopeCaps");
+					"give at least one setting: collapseThreshold, outboundTimeoutMillis, outboundMaxResponseBytes, "
+							+ "scopeCaps, callsPerMinutePerMember or callsPerMinutePerConnection");
 		}
+		Integer timeoutMillis = change.outboundTimeoutMillis();
+		Integer maxResponseBytes = change.outboundMaxResponseBytes();
 		OutboundPolicy outbound = null;
 		if (timeoutMillis != null || maxResponseBytes != null) {
 			OrganizationView current = view(caller.orgId());
@@ -75,7 +67,9 @@ public class OrganizationService {
 			}
 		}
 		this.commands.send(caller,
-				new ChangeOrganizationSettingsCommand(caller.orgId(), collapseThreshold, outbound, caps(scopeCaps)));
+				new ChangeOrganizationSettingsCommand(caller.orgId(), change.collapseThreshold(), outbound,
+						caps(change.scopeCaps()), change.callsPerMinutePerMember(),
+						change.callsPerMinutePerConnection()));
 		return view(caller.orgId());
 	}
 
@@ -121,7 +115,8 @@ public class OrganizationService {
 			return new OrganizationView(orgId, policy.name(), policy.settings().collapseThreshold(),
 					policy.settings().outbound().timeoutMillis(), policy.settings().outbound().maxResponseBytes(),
 					members, policy.connections().size(), policy.toolboxes().size(), policy.restrictions().size(),
-					caps(policy.settings()));
+					caps(policy.settings()), policy.settings().callsPerMinutePerMember(),
+					policy.settings().callsPerMinutePerConnection());
 		}
 	}
 

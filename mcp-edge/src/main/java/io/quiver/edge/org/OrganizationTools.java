@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quiver.command.organization.api.OrganizationSettings;
 import io.quiver.edge.tool.Arguments;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneToolset;
@@ -35,7 +36,8 @@ class OrganizationTools implements ControlPlaneToolset {
 						ToolSchema.object().build(), (caller, args) -> this.organizations.get(caller)),
 				new ControlPlaneTool(ORG_UPDATE_SETTINGS, "Update organisation settings",
 						"Change settings: collapseThreshold (the tool list collapses behind search_tools and "
-								+ "execute_tool above this many tools; default 30), and limits on outbound calls.",
+								+ "execute_tool above this many tools; default 30), limits on outbound calls, and "
+								+ "rate limits: callsPerMinutePerMember and callsPerMinutePerConnection (0: none).",
 						ToolSchema.object()
 							.integer("collapseThreshold", "Collapse above this many tools (0-10000).", 0, 10_000, false)
 							.integer("outboundTimeoutMillis", "Bound on one upstream call (100-300000 ms).", 100,
@@ -47,11 +49,20 @@ class OrganizationTools implements ControlPlaneToolset {
 											+ "clients, e.g. {\"MEMBER\": [\"mcp:read\", \"mcp:tools\"]}; replaces "
 											+ "the caps whole; a role left out has no cap.",
 									false)
+							.integer("callsPerMinutePerMember",
+									"The most tools/call one member may make per minute, all nodes together "
+											+ "(0: no limit).",
+									0, OrganizationSettings.MAX_CALLS_PER_MINUTE, false)
+							.integer("callsPerMinutePerConnection",
+									"The most calls that may reach one connection per minute (0: no limit).", 0,
+									OrganizationSettings.MAX_CALLS_PER_MINUTE, false)
 							.build(),
 						(caller, args) -> this.organizations.updateSettings(caller,
-								Arguments.optionalInteger(args, "collapseThreshold"),
-								Arguments.optionalInteger(args, "outboundTimeoutMillis"),
-								Arguments.optionalInteger(args, "outboundMaxResponseBytes"), scopeCaps(args))));
+								new SettingsChange(Arguments.optionalInteger(args, "collapseThreshold"),
+										Arguments.optionalInteger(args, "outboundTimeoutMillis"),
+										Arguments.optionalInteger(args, "outboundMaxResponseBytes"), scopeCaps(args),
+										Arguments.optionalInteger(args, "callsPerMinutePerMember"),
+										Arguments.optionalInteger(args, "callsPerMinutePerConnection")))));
 	}
 
 	private static Map<String, List<String>> scopeCaps(ObjectNode args) {

@@ -17,8 +17,11 @@ import java.util.Map;
  * @param restrictions restrictions
  * @param scopeCaps per role, the scopes its members may use through AI clients (roles not
  * named have no cap)
+ * @param callsPerMinutePerMember calls one member may make per minute (0: no limit)
+ * @param callsPerMinutePerConnection calls that may reach one connection per minute (0:
+ * no limit)
  */
 public record OrganizationView(String orgId, String name, int collapseThreshold, int outboundTimeoutMillis,
 		int outboundMaxResponseBytes, int members, int connections, int toolboxes, int restrictions,
-		Map<String, List<String>> scopeCaps) {
+		Map<String, List<String>> scopeCaps, int callsPerMinutePerMember, int callsPerMinutePerConnection) {
 }

@@ -6,7 +6,10 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.query.access.Caller;
 import io.quiver.query.gate.MemberStatusGate;
+import io.quiver.query.gate.RateLimitGate;
 import io.quiver.query.gate.api.Verdict;
+import io.quiver.query.toolindex.api.PolicyLease;
+import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -19,7 +22,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * Gives REST controllers a {@link Caller} parameter: the token's subject as a member of
  * its organisation as of this request (SPEC R9). Not a member, or suspended or removed
- * (R2.5): 403.
+ * (R2.5): 403. Over the member's calls per minute (R15.2): 429 with {@code Retry-After}.
  */
 @Configuration(proxyBeanMethods = false)
 public class RestCallers implements WebMvcConfigurer {
@@ -28,9 +31,16 @@ public class RestCallers implements WebMvcConfigurer {
 
 	private final MemberStatusGate memberStatusGate;
 
-	public RestCallers(CallerResolver resolver, MemberStatusGate memberStatusGate) {
+	private final RateLimitGate rateLimitGate;
+
+	private final PolicyStore policies;
+
+	public RestCallers(CallerResolver resolver, MemberStatusGate memberStatusGate, RateLimitGate rateLimitGate,
+			PolicyStore policies) {
 		this.resolver = resolver;
 		this.memberStatusGate = memberStatusGate;
+		this.rateLimitGate = rateLimitGate;
+		this.policies = policies;
 	}
 
 	@Override
@@ -44,7 +54,15 @@ public class RestCallers implements WebMvcConfigurer {
 			@Override
 			public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
 					NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
-				return current("rest");
+				Caller caller = current("rest");
+				// a REST request spends from the member's calls per minute too (SPEC
+				// R15.2)
+				try (PolicyLease lease = RestCallers.this.policies.open(caller.orgId())) {
+					if (lease != null) {
+						RestCallers.this.rateLimitGate.requireWithin(lease.snapshot(), caller);
+					}
+				}
+				return caller;
 			}
 		});
 	}

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.ErrorCode;
 import io.quiver.command.shared.api.InvalidFieldException;
+import io.quiver.query.gate.api.RateLimitedException;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
@@ -55,6 +56,16 @@ public class ApiExceptionHandler {
 			problem.setProperty("field", invalid.field());
 		}
 		return problem;
+	}
+
+	/** Over the member's calls per minute (SPEC R15.2): 429, and when to try again. */
+	@ExceptionHandler(RateLimitedException.class)
+	ResponseEntity<ProblemDetail> rateLimited(RateLimitedException ex) {
+		ProblemDetail problem = problem(HttpStatus.TOO_MANY_REQUESTS, "rate-limited", ex.getMessage());
+		problem.setProperty("retryAfterSeconds", ex.retryAfterSeconds());
+		return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+			.header(HttpHeaders.RETRY_AFTER, Long.toString(ex.retryAfterSeconds()))
+			.body(problem);
 	}
 
 	@ExceptionHandler(IllegalArgumentException.class)

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.quiver.support.FakeUpstream;
+import io.quiver.support.McpStream;
 import io.quiver.support.McpWire;
 import io.quiver.support.OpenApiDocs;
 import io.quiver.support.OrgAdmin;
@@ -94,6 +95,26 @@ class TracingIntegrationTest extends QuiverIntegrationTest {
 				.atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(output.getAll())
 					.containsPattern("quiver\\.access .*\"POST /mcp\" 200 \\d+ \\d+ ms " + traceId));
+
+			// a streamed call (a progress token) runs on a thread of its own, in the
+			// request's trace
+			Map<String, Object> streamed = Map.of("name", "notes-alice__get_page", "arguments",
+					Map.of("page_id", "p-2"), "_meta", Map.of("progressToken", "traced"));
+			try (McpStream stream = McpStream.call(baseUrl(), this.organizations.token(org, "alice"), 9, streamed)) {
+				Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> stream.response() != null);
+			}
+			String streamedTrace = admin.rest()
+				.get("/api/v1/audit?member=alice&limit=1")
+				.json()
+				.path("entries")
+				.get(0)
+				.path("traceId")
+				.asText();
+			assertThat(streamedTrace).matches("[0-9a-f]{32}").isNotEqualTo(traceId);
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(RECEIVER.trace(streamedTrace).stream().map(Span::getName))
+					.contains("authentication", "tools/call", "gates", "upstream", "trail"));
 		}
 	}
 

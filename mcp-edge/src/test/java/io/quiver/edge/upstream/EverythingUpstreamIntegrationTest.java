@@ -148,6 +148,79 @@ class EverythingUpstreamIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
+	void aModernCapableClientIsAskedThroughInputRequiredRoundsAndItsAnswersReachTheUpstream() {
+		new OrgAdmin(rest(this.org, "owner")).invite("bob", "MEMBER");
+		McpWire owner = new McpWire(baseUrl(), this.organizations.token(this.org, "owner"));
+		Map<String, Object> sampling = Map.of("sampling", Map.of());
+		Map<String, Object> call = Map.of("name", "ev__trigger-sampling-request", "arguments",
+				Map.of("prompt", "say hi"));
+		Rest.Response asked = owner.modern("tools/call", "ev__trigger-sampling-request", call, sampling);
+		JsonNode question = asked.json().path("result");
+		assertThat(question.path("resultType").asText()).as(asked.body()).isEqualTo("input_required");
+		String key = question.path("inputRequests").fieldNames().next();
+		assertThat(question.path("inputRequests").path(key).path("method").asText())
+			.isEqualTo("sampling/createMessage");
+		assertThat(question.path("inputRequests").path(key).path("params").path("messages").toString())
+			.contains("say hi");
+		String state = question.path("requestState").asText();
+		assertThat(state).isNotEmpty();
+
+		Map<String, Object> answer = Map.of(key, Map.of("role", "assistant", "content",
+				Map.of("type", "text", "text", "answered in a round"), "model", "test-model", "stopReason", "endTurn"));
+		Map<String, Object> retry = Map.of("name", "ev__trigger-sampling-request", "arguments",
+				Map.of("prompt", "say hi"), "inputResponses", answer, "requestState", state);
+		// the state is its caller's, for this tool and these arguments only
+		McpWire bob = new McpWire(baseUrl(), this.organizations.token(this.org, "bob"));
+		assertThat(bob.modern("tools/call", "ev__trigger-sampling-request", retry, sampling).status()).isEqualTo(400);
+		Map<String, Object> otherArguments = Map.of("name", "ev__trigger-sampling-request", "arguments",
+				Map.of("prompt", "something else"), "inputResponses", answer, "requestState", state);
+		assertThat(owner.modern("tools/call", "ev__trigger-sampling-request", otherArguments, sampling).status())
+			.isEqualTo(400);
+
+		Rest.Response done = owner.modern("tools/call", "ev__trigger-sampling-request", retry, sampling);
+		assertThat(done.json().path("result").path("resultType").asText()).as(done.body()).isEqualTo("complete");
+		assertThat(done.json().path("result").path("isError").asBoolean()).isFalse();
+		assertThat(done.json().path("result").path("content").toString()).contains("answered in a round");
+		// used once
+		Rest.Response replayed = owner.modern("tools/call", "ev__trigger-sampling-request", retry, sampling);
+		assertThat(replayed.status()).isEqualTo(400);
+		assertThat(replayed.json().path("error").path("code").asInt()).isEqualTo(-32602);
+
+		JsonNode entry = audit("ev__trigger-sampling-request").get(0);
+		assertThat(entry.path("outcome").asText()).isEqualTo("success");
+	}
+
+	@Test
+	void aModernRetryWithoutTheAnswerIsAskedAgain() {
+		McpWire owner = new McpWire(baseUrl(), this.organizations.token(this.org, "owner"));
+		Map<String, Object> elicitation = Map.of("elicitation", Map.of());
+		Map<String, Object> call = Map.of("name", "ev__trigger-elicitation-request", "arguments", Map.of());
+		JsonNode first = owner.modern("tools/call", "ev__trigger-elicitation-request", call, elicitation)
+			.json()
+			.path("result");
+		assertThat(first.path("resultType").asText()).isEqualTo("input_required");
+		String key = first.path("inputRequests").fieldNames().next();
+		assertThat(first.path("inputRequests").path(key).path("method").asText()).isEqualTo("elicitation/create");
+
+		Map<String, Object> empty = Map.of("name", "ev__trigger-elicitation-request", "arguments", Map.of(),
+				"inputResponses", Map.of(), "requestState", first.path("requestState").asText());
+		JsonNode again = owner.modern("tools/call", "ev__trigger-elicitation-request", empty, elicitation)
+			.json()
+			.path("result");
+		assertThat(again.path("inputRequests").path(key)).isEqualTo(first.path("inputRequests").path(key));
+		assertThat(again.path("requestState").asText()).isNotEqualTo(first.path("requestState").asText());
+
+		Map<String, Object> answered = Map.of("name", "ev__trigger-elicitation-request", "arguments", Map.of(),
+				"inputResponses", Map.of(key, Map.of("action", "accept", "content", Map.of("name", "Ada"))),
+				"requestState", again.path("requestState").asText());
+		JsonNode done = owner.modern("tools/call", "ev__trigger-elicitation-request", answered, elicitation)
+			.json()
+			.path("result");
+		assertThat(done.path("resultType").asText()).isEqualTo("complete");
+		assertThat(done.path("isError").asBoolean()).as(done.toString()).isFalse();
+	}
+
+	@Test
 	void aResourceLinkOpensForItsCallerInBothErasAndIsAuditedLikeTheCall() {
 		try (McpSyncClient client = client(false, new CopyOnWriteArrayList<>(), new CopyOnWriteArrayList<>())) {
 			assertThat(client.getServerCapabilities().resources()).isNotNull();

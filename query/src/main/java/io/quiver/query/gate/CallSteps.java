@@ -21,9 +21,21 @@ import org.springframework.stereotype.Component;
 public class CallSteps {
 
 	/** R7.1, top to bottom. */
-	public static final List<String> ORDER = List.of(MemberStatusGate.NAME, ToolExecuteGate.NAME, CollapseStage.NAME,
-			NameStage.NAME, RolePermissionGate.NAME, AccessGate.NAME, ScopeGate.NAME, AccountStage.NAME, GrantGate.NAME,
-			RestrictionGate.NAME, ArgumentGate.NAME, FrozenMergeGate.NAME, OutboundUrlStep.NAME);
+	public static final List<String> ORDER = List.of(MemberStatusGate.NAME, // R2.5
+			ToolExecuteGate.NAME, // R2.3
+			CollapseStage.NAME, // R7.3, R5.5
+			NameStage.NAME, // R7.4
+			RolePermissionGate.NAME, // R2.4
+			AccessGate.NAME, // R5.2
+			ScopeGate.NAME, // R3
+			AccountStage.NAME, // R5.4
+			GrantGate.NAME, // R9
+			RestrictionGate.NAME, // R8
+			ArgumentGate.NAME, // the input schema
+			FrozenMergeGate.NAME, // R7.8
+			OutboundUrlStep.NAME, // R8.7
+			RateLimitGate.NAME // R15.2
+	);
 
 	private final List<CallStep> steps;
 

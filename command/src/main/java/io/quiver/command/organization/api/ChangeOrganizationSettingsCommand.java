@@ -10,10 +10,11 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * Changes an organisation's settings; a null field keeps its current value.
  */
 public record ChangeOrganizationSettingsCommand(@TargetAggregateIdentifier String orgId, Integer collapseThreshold,
-		OutboundPolicy outbound, Map<Role, List<String>> scopeCaps) {
+		OutboundPolicy outbound, Map<Role, List<String>> scopeCaps, Integer callsPerMinutePerMember,
+		Integer callsPerMinutePerConnection) {
 
 	public ChangeOrganizationSettingsCommand(String orgId, Integer collapseThreshold, OutboundPolicy outbound) {
-		this(orgId, collapseThreshold, outbound, null);
+		this(orgId, collapseThreshold, outbound, null, null, null);
 	}
 
 }

@@ -16,8 +16,17 @@ import io.quiver.command.member.api.Role;
  * @param outbound limits on outbound calls
  * @param scopeCaps per role, the most a member of that role may grant an AI client and
  * use through one (scope wire names, SPEC R14.3); a role not named has no cap
+ * @param callsPerMinutePerMember the most {@code tools/call}s one member may make in a
+ * minute, across all nodes (SPEC R15.2); 0 is no limit (and what events from before the
+ * setting existed read as)
+ * @param callsPerMinutePerConnection the most calls that may reach one connection in a
+ * minute; 0 is no limit
  */
-public record OrganizationSettings(int collapseThreshold, OutboundPolicy outbound, Map<Role, List<String>> scopeCaps) {
+public record OrganizationSettings(int collapseThreshold, OutboundPolicy outbound, Map<Role, List<String>> scopeCaps,
+		int callsPerMinutePerMember, int callsPerMinutePerConnection) {
+
+	/** The highest rate limit that can be set, calls per minute. */
+	public static final int MAX_CALLS_PER_MINUTE = 1_000_000;
 
 	public static final int DEFAULT_COLLAPSE_THRESHOLD = 30;
 
@@ -41,10 +50,22 @@ public record OrganizationSettings(int collapseThreshold, OutboundPolicy outboun
 			});
 		}
 		scopeCaps = Map.copyOf(caps);
+		requireRate("callsPerMinutePerMember", callsPerMinutePerMember);
+		requireRate("callsPerMinutePerConnection", callsPerMinutePerConnection);
+	}
+
+	public OrganizationSettings(int collapseThreshold, OutboundPolicy outbound, Map<Role, List<String>> scopeCaps) {
+		this(collapseThreshold, outbound, scopeCaps, 0, 0);
 	}
 
 	public OrganizationSettings(int collapseThreshold, OutboundPolicy outbound) {
 		this(collapseThreshold, outbound, Map.of());
+	}
+
+	private static void requireRate(String name, int value) {
+		if (value < 0 || value > MAX_CALLS_PER_MINUTE) {
+			throw new IllegalArgumentException(name + " must be between 0 (no limit) and " + MAX_CALLS_PER_MINUTE);
+		}
 	}
 
 	/**

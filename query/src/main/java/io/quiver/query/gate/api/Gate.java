@@ -39,7 +39,12 @@ public enum Gate {
 	/**
 	 * The final URL stays on the connector's base URL and off private addresses (R8.7).
 	 */
-	OUTBOUND_URL;
+	OUTBOUND_URL,
+	/**
+	 * The member and the connection are within the organisation's calls per minute
+	 * (R15.2).
+	 */
+	RATE_LIMIT;
 
 	public String wireName() {
 		return name().toLowerCase(Locale.ROOT).replace('_', '-');

@@ -24,7 +24,7 @@ public class RateLimitGate extends AbstractCallStep {
 
 	private final CallBudgets budgets;
 
-	RateLimitGate(CallBudgets budgets) {
+	public RateLimitGate(CallBudgets budgets) {
 		super(NAME, Extent.CALL);
 		this.budgets = budgets;
 	}

@@ -15,13 +15,19 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * The local upstream MCP server of the benchmarks: Streamable HTTP on loopback, answering
- * JSON at once, without sessions. It offers one read-only tool, {@code echo}, whose
- * result repeats its {@code text} argument. The gateway-overhead benchmark calls it
- * directly and through Quiver, so the difference is Quiver.
+ * JSON at once, without sessions. It offers a read-only tool, {@code echo}, whose result
+ * repeats its {@code text} argument, and a write tool, {@code note}, that answers the
+ * same. The gateway-overhead benchmark calls them (and {@code ping}) directly and through
+ * Quiver, so the difference is Quiver.
  */
 final class InstantMcpServer implements AutoCloseable {
 
 	static final String TOOL = "echo";
+
+	/**
+	 * A write tool (neither read-only nor destructive) that answers like {@link #TOOL}.
+	 */
+	static final String WRITE_TOOL = "note";
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -57,6 +63,11 @@ final class InstantMcpServer implements AutoCloseable {
 				+ "\",\"arguments\":{\"text\":\"hello\"}}}";
 	}
 
+	/** The JSON-RPC body of a {@code ping}. */
+	static String pingBody() {
+		return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+	}
+
 	private void handle(HttpExchange exchange) throws IOException {
 		try (exchange) {
 			if (!exchange.getRequestMethod().equals("POST")) {
@@ -87,6 +98,10 @@ final class InstantMcpServer implements AutoCloseable {
 						.put("type", "string")
 						.put("description", "What to repeat.");
 					tool.putObject("annotations").put("readOnlyHint", true);
+					ObjectNode write = result.withArray("tools").addObject();
+					write.put("name", WRITE_TOOL).put("description", "Notes the text it is given, at once.");
+					write.set("inputSchema", schema.deepCopy());
+					write.putObject("annotations").put("readOnlyHint", false).put("destructiveHint", false);
 				}
 				case "tools/call" -> {
 					result.putArray("content")

@@ -49,6 +49,8 @@ public final class SystemBenchmark {
 
 	private static final String QUIVER_TOOL = "bench__" + InstantMcpServer.TOOL;
 
+	private static final String QUIVER_WRITE_TOOL = "bench__" + InstantMcpServer.WRITE_TOOL;
+
 	private final Options options;
 
 	private final String schema = "bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
@@ -249,9 +251,11 @@ public final class SystemBenchmark {
 		Api member = Api.as(this.nodeA.baseUrl(), "bench");
 		String directBody = InstantMcpServer.callBody(InstantMcpServer.TOOL);
 		String quiverBody = InstantMcpServer.callBody(QUIVER_TOOL);
-		JsonNode first = member.send("POST", "/mcp", quiverBody).expect(200).json();
-		if (first.path("result").path("isError").asBoolean(true)) {
-			throw new IllegalStateException("the call through Quiver failed: " + first);
+		for (String body : List.of(quiverBody, InstantMcpServer.callBody(QUIVER_WRITE_TOOL))) {
+			JsonNode first = member.send("POST", "/mcp", body).expect(200).json();
+			if (first.path("result").path("isError").asBoolean(true)) {
+				throw new IllegalStateException("the call through Quiver failed: " + first);
+			}
 		}
 		Duration jit = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
 		progress("gateway overhead: warming the node up (%d s, 4 clients)", jit.toSeconds());
@@ -264,41 +268,55 @@ public final class SystemBenchmark {
 			.append("through Quiver as a MEMBER with a bearer token, closed loop (each client sends its next ")
 			.append("call when the previous one is answered), JDK HTTP client, HTTP/1.1 kept alive. Through ")
 			.append("Quiver the call passes every gate of R7.1, the vault read, the outbound URL check, the ")
-			.append("upstream MCP session and one audit append on PostgreSQL. ")
+			.append("upstream MCP session and one audit append on PostgreSQL. A `write` call (a tool of the ")
+			.append("same server annotated neither read-only nor destructive) also has its write-ahead entry ")
+			.append("committed before the upstream is called (R10.7): two trail commits. `ping` is answered ")
+			.append("by Quiver itself after the caller is resolved, against the upstream's own `ping`. ")
 			.append(String.format(Locale.ROOT, "The node is warmed up for %d s first; then each row has %d s of ",
 					jit.toSeconds(), warmUp.toSeconds()))
 			.append(String.format(Locale.ROOT, "warm-up and %d s measured. ", measured.toSeconds()))
 			.append("Quiver CPU is the node process's user and system time over the measured period per call, ")
 			.append("from `/proc` (clock ticks of 10 ms): it shows the cost of a call even when other processes ")
 			.append("compete for the cores.")
-			.append("\n\n| clients | direct p50 ms | direct p99 ms | Quiver p50 ms | Quiver p99 ms | ")
+			.append("\n\n| request | clients | direct p50 ms | direct p99 ms | Quiver p50 ms | Quiver p99 ms | ")
 			.append("p50 overhead ms | p50 ratio | p99 ratio | direct calls/s | Quiver calls/s | Quiver CPU ms/call | errors |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+		String success = "\"isError\":false";
 		for (int clients : List.of(1, 16, 64)) {
-			progress("gateway overhead: %d clients, straight to the upstream", clients);
-			ClosedLoop.Result straight = ClosedLoop.run(clients, warmUp, measured,
-					(client) -> direct.send("POST", "/mcp", directBody).body().contains("\"isError\":false"),
-					this.nodeA::cpuMillis);
-			progress("gateway overhead: %d clients, through Quiver", clients);
-			ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
-					(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"),
-					this.nodeA::cpuMillis);
-			double cpuPerCall = through.cpuPerRequest();
-			this.doc.append(String.format(Locale.ROOT,
-					"| %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
-					clients, straight.percentileMillis(50), straight.percentileMillis(99), through.percentileMillis(50),
-					through.percentileMillis(99), through.percentileMillis(50) - straight.percentileMillis(50),
-					through.percentileMillis(50) / straight.percentileMillis(50),
-					through.percentileMillis(99) / straight.percentileMillis(99), straight.perSecond(),
-					through.perSecond(), cpuPerCall, straight.errors() + through.errors()));
-			progress("  direct p50 %.2f ms, Quiver p50 %.2f ms, Quiver CPU %.2f ms/call, %d errors%s",
-					straight.percentileMillis(50), through.percentileMillis(50), cpuPerCall,
-					straight.errors() + through.errors(),
-					(through.firstError() != null) ? " (first: " + through.firstError() + ")"
-							: (straight.firstError() != null) ? " (first: " + straight.firstError() + ")" : "");
+			overheadRow("read `tools/call`", clients, warmUp, measured, direct, directBody, member, quiverBody,
+					success);
 		}
+		overheadRow("write `tools/call`", 1, warmUp, measured, direct,
+				InstantMcpServer.callBody(InstantMcpServer.WRITE_TOOL), member,
+				InstantMcpServer.callBody(QUIVER_WRITE_TOOL), success);
+		overheadRow("`ping`", 1, warmUp, measured, direct, InstantMcpServer.pingBody(), member,
+				InstantMcpServer.pingBody(), "\"result\"");
 		this.doc.append("\nGoal: p50 overhead below 2 ms at one client. See *Where the gateway's time goes* ")
 			.append("below for the profile.\n\n");
+	}
+
+	private void overheadRow(String request, int clients, Duration warmUp, Duration measured, Api direct,
+			String directBody, Api member, String quiverBody, String success) {
+		progress("gateway overhead: %s, %d clients, straight to the upstream", request, clients);
+		ClosedLoop.Result straight = ClosedLoop.run(clients, warmUp, measured,
+				(client) -> direct.send("POST", "/mcp", directBody).body().contains(success), this.nodeA::cpuMillis);
+		progress("gateway overhead: %s, %d clients, through Quiver", request, clients);
+		ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
+				(client) -> member.send("POST", "/mcp", quiverBody).body().contains(success), this.nodeA::cpuMillis);
+		double cpuPerCall = through.cpuPerRequest();
+		this.doc.append(String.format(Locale.ROOT,
+				"| %s | %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
+				request, clients, straight.percentileMillis(50), straight.percentileMillis(99),
+				through.percentileMillis(50), through.percentileMillis(99),
+				through.percentileMillis(50) - straight.percentileMillis(50),
+				through.percentileMillis(50) / straight.percentileMillis(50),
+				through.percentileMillis(99) / straight.percentileMillis(99), straight.perSecond(), through.perSecond(),
+				cpuPerCall, straight.errors() + through.errors()));
+		progress("  direct p50 %.2f ms, Quiver p50 %.2f ms, Quiver CPU %.2f ms/call, %d errors%s",
+				straight.percentileMillis(50), through.percentileMillis(50), cpuPerCall,
+				straight.errors() + through.errors(),
+				(through.firstError() != null) ? " (first: " + through.firstError() + ")"
+						: (straight.firstError() != null) ? " (first: " + straight.firstError() + ")" : "");
 	}
 
 	// b. Throughput

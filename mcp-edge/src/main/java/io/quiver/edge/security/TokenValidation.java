@@ -1,5 +1,6 @@
 package io.quiver.edge.security;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,7 @@ import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quiver.edge.config.QuiverProperties;
 import io.quiver.edge.telemetry.CallTelemetry;
 import io.quiver.edge.telemetry.Stage;
@@ -41,7 +43,9 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * the embedded authorization server's keys and the local issuer's otherwise), issuer,
  * expiry, and audience: a token must be issued for this server ({@code {public-url}/mcp}
  * or {@code {public-url}}), never passed through from another resource (RFC 8707). A
- * token without {@code exp} is refused: it would be valid forever.
+ * token without {@code exp} is refused: it would be valid forever. A token that passed is
+ * not checked again until it expires ({@link VerifiedTokens}); who its caller is now is
+ * resolved on every request.
  */
 @Configuration(proxyBeanMethods = false)
 // not in the rebuild command, which runs without the web server
@@ -51,8 +55,8 @@ class TokenValidation {
 	@Bean
 	JwtDecoder jwtDecoder(QuiverProperties properties, DevIssuer devIssuer,
 			OAuth2ResourceServerProperties resourceServer,
-			ObjectProvider<JWKSource<SecurityContext>> authorizationServerKeys, CallTelemetry telemetry)
-			throws JOSEException {
+			ObjectProvider<JWKSource<SecurityContext>> authorizationServerKeys, CallTelemetry telemetry,
+			ObjectProvider<MeterRegistry> meters) throws JOSEException {
 		String jwkSetUri = resourceServer.getJwt().getJwkSetUri();
 		String issuerUri = resourceServer.getJwt().getIssuerUri();
 		NimbusJwtDecoder decoder;
@@ -88,7 +92,9 @@ class TokenValidation {
 		}
 		validators.add(audience(Set.of(properties.resource(), properties.base())));
 		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(validators));
-		return (token) -> telemetry.stage(Stage.AUTHENTICATION, () -> decoder.decode(token));
+		VerifiedTokens verified = new VerifiedTokens(decoder, VerifiedTokens.DEFAULT_SIZE, Clock.systemUTC());
+		meters.ifAvailable(verified::monitored);
+		return (token) -> telemetry.stage(Stage.AUTHENTICATION, () -> verified.decode(token));
 	}
 
 	/**

@@ -4,11 +4,13 @@ import java.util.HashMap;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quiver.support.McpWire;
 import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,9 +18,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The requests that open or check an MCP connection ({@code initialize}, {@code ping},
  * {@code server/discover}, the streams) resolve their caller like every other method: a
  * token whose client was revoked is 401 (SPEC R14.3), a suspended member is refused with
- * the member-status gate's reason (R2.5, R9), on the next request.
+ * the member-status gate's reason (R2.5, R9), on the next request. Each token is used
+ * twice first, so its signature check is kept ({@code VerifiedTokens}, the hit is
+ * counted): the refusal comes from the live state, not from the token.
  */
 class RefusedCallerIntegrationTest extends QuiverIntegrationTest {
+
+	@Autowired
+	private MeterRegistry meters;
 
 	private static final Map<String, Object> INITIALIZE = Map.of("protocolVersion", "2025-11-25", "capabilities",
 			Map.of(), "clientInfo", Map.of("name", "test", "version", "1"));
@@ -31,7 +38,7 @@ class RefusedCallerIntegrationTest extends QuiverIntegrationTest {
 		String token = oauth.tokens(org, "owner", client, "mcp:read mcp:tools").path("access_token").asText();
 		McpWire wire = new McpWire(baseUrl(), token);
 		assertThat(wire.call("initialize", INITIALIZE).status()).isEqualTo(200);
-		assertThat(wire.call("ping", Map.of()).status()).isEqualTo(200);
+		assertKept(() -> assertThat(wire.call("ping", Map.of()).status()).isEqualTo(200));
 
 		Rest.Response revoked = rest(org, "owner").post("/api/v1/clients/revoke", Map.of("client", client));
 		assertThat(revoked.status()).as(revoked.body()).isEqualTo(200);
@@ -52,7 +59,7 @@ class RefusedCallerIntegrationTest extends QuiverIntegrationTest {
 		new OrgAdmin(owner).invite("carol", "MEMBER");
 		McpWire carol = new McpWire(baseUrl(), this.organizations.token(org, "carol"));
 		assertThat(carol.call("initialize", INITIALIZE).status()).isEqualTo(200);
-		assertThat(carol.call("ping", Map.of()).status()).isEqualTo(200);
+		assertKept(() -> assertThat(carol.call("ping", Map.of()).status()).isEqualTo(200));
 
 		assertThat(owner.post("/api/v1/members/carol/suspend", null).status()).isEqualTo(200);
 
@@ -70,6 +77,38 @@ class RefusedCallerIntegrationTest extends QuiverIntegrationTest {
 
 		assertThat(owner.post("/api/v1/members/carol/reinstate", null).status()).isEqualTo(200);
 		assertThat(carol.call("ping", Map.of()).status()).isEqualTo(200);
+	}
+
+	@Test
+	void aRemovedMembersKeptTokenIsRefusedOnTheNextRequest() {
+		String org = this.organizations.create("removed");
+		Rest owner = rest(org, "owner");
+		new OrgAdmin(owner).invite("dave", "MEMBER");
+		McpWire dave = new McpWire(baseUrl(), this.organizations.token(org, "dave"));
+		assertThat(dave.call("initialize", INITIALIZE).status()).isEqualTo(200);
+		assertKept(() -> assertThat(dave.call("ping", Map.of()).status()).isEqualTo(200));
+
+		Rest.Response removed = owner.delete("/api/v1/members/dave");
+		assertThat(removed.status()).as(removed.body()).isLessThan(300);
+
+		Rest.Response refused = dave.call("ping", Map.of());
+		assertThat(refused.status()).as(refused.body()).isEqualTo(403);
+		assertThat(refused.json().path("error").path("message").asText()).contains("dave").contains("removed");
+	}
+
+	/** The request is answered from a kept signature check: a hit is counted. */
+	private void assertKept(Runnable request) {
+		double before = verifiedTokenHits();
+		request.run();
+		assertThat(verifiedTokenHits()).isGreaterThan(before);
+	}
+
+	private double verifiedTokenHits() {
+		return this.meters.get("cache.gets")
+			.tag("cache", "verified-tokens")
+			.tag("result", "hit")
+			.functionCounter()
+			.count();
 	}
 
 	private static void assertSuspended(Rest.Response response) {

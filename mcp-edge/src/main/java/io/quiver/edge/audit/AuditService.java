@@ -10,6 +10,7 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.command.shared.api.InvalidFieldException;
 import io.quiver.edge.support.ControlPlaneAccess;
+import io.quiver.edge.support.InputInstants;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
@@ -143,20 +144,8 @@ public class AuditService {
 		String memberId = (member != null && member.startsWith("m-")) ? member : null;
 		String subject = (member != null && memberId == null) ? member : null;
 		return new FindAuditEntriesQuery(caller.orgId(), memberId, subject, filters.tool(), filters.connection(),
-				filters.outcome(), instant(filters.from(), "from"), instant(filters.to(), "to"), cursor, limit);
-	}
-
-	private static Instant instant(String written, String field) {
-		if (written == null || written.isBlank()) {
-			return null;
-		}
-		try {
-			return Instant.parse(written.strip());
-		}
-		catch (RuntimeException ex) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"'" + field + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
-		}
+				filters.outcome(), InputInstants.instant(filters.from(), "from"),
+				InputInstants.instant(filters.to(), "to"), cursor, limit);
 	}
 
 	/**

@@ -4,10 +4,13 @@ import java.time.Instant;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.query.access.Caller;
+import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.ArgumentGate;
+import io.quiver.query.gate.Call;
 import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.Verdict;
+import io.quiver.query.toolindex.api.ConnectedTool;
 
 /**
  * What the audit trail will record of one attempt (SPEC R10.1), filled in as the pipeline
@@ -95,7 +98,23 @@ final class Attempt {
 		return "denied".equals(this.decision);
 	}
 
-	void unwrapped(String name, ObjectNode innerArguments) {
+	/** What the steps resolved of the call, whatever they decided. */
+	void resolved(Call call) {
+		if (call.viaExecuteTool()) {
+			unwrapped(call.name(), call.arguments());
+		}
+		if (call.operation() != null) {
+			ControlPlaneOperation operation = call.operation();
+			resolved(operation.toolName(), "quiver." + operation.resource() + "." + operation.operation(),
+					operation.classification().wireName());
+		}
+		else if (call.tool() != null) {
+			ConnectedTool tool = call.tool();
+			resolved(tool.name(), tool.connectorId() + "." + tool.operation().name(), tool.classification().wireName());
+		}
+	}
+
+	private void unwrapped(String name, ObjectNode innerArguments) {
 		this.viaExecuteTool = true;
 		this.requestedName = name;
 		this.arguments = innerArguments;

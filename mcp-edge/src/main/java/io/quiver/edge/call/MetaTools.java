@@ -2,6 +2,7 @@ package io.quiver.edge.call;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.tool.ToolSchema;
+import io.quiver.query.gate.api.MetaToolNames;
 
 /**
  * The two meta-tools of a collapsed surface (SPEC R5.3–R5.5): their names, descriptions a
@@ -9,9 +10,9 @@ import io.quiver.edge.tool.ToolSchema;
  */
 public final class MetaTools {
 
-	public static final String SEARCH_TOOLS = "search_tools";
+	public static final String SEARCH_TOOLS = MetaToolNames.SEARCH_TOOLS;
 
-	public static final String EXECUTE_TOOL = "execute_tool";
+	public static final String EXECUTE_TOOL = MetaToolNames.EXECUTE_TOOL;
 
 	public static final String SEARCH_DESCRIPTION = "Find connected (third-party) tools by what you want to do or "
 			+ "by name. Your organisation's connected apps offer more tools than are listed here. Query with the "
@@ -35,7 +36,12 @@ public final class MetaTools {
 	}
 
 	public static boolean isMetaTool(String name) {
-		return SEARCH_TOOLS.equals(name) || EXECUTE_TOOL.equals(name);
+		return MetaToolNames.isMetaTool(name);
+	}
+
+	/** The input schema of a meta-tool. */
+	public static ObjectNode schema(String name) {
+		return SEARCH_TOOLS.equals(name) ? searchSchema() : executeSchema();
 	}
 
 	public static ObjectNode searchSchema() {

@@ -1,8 +1,6 @@
 package io.quiver.edge.call;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
@@ -17,7 +15,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.Classification;
 import io.quiver.command.catalog.api.ConnectorDefinition;
-import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.edge.telemetry.CallTelemetry;
 import io.quiver.edge.telemetry.Stage;
@@ -32,16 +29,12 @@ import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditTrail;
 import io.quiver.query.audit.api.ToolCallRecord;
-import io.quiver.query.gate.AccessGate;
-import io.quiver.query.gate.ArgumentGate;
-import io.quiver.query.gate.CallerSurface;
-import io.quiver.query.gate.FrozenMergeGate;
-import io.quiver.query.gate.api.Gate;
-import io.quiver.query.gate.MemberStatusGate;
+import io.quiver.query.gate.Call;
+import io.quiver.query.gate.CallSteps;
 import io.quiver.query.gate.RateLimitGate;
-import io.quiver.query.gate.ScopeGate;
-import io.quiver.query.gate.ToolExecuteGate;
 import io.quiver.query.gate.ToolSurface;
+import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.InBandErrors;
 import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.support.CallerText;
@@ -60,11 +53,13 @@ import org.springframework.stereotype.Component;
  * The one path of every {@code tools/call}, direct or through {@code execute_tool} (SPEC
  * R5.5, R7.1), and of every {@code resources/read} of a link such a call returned
  * (R12.8). Gates run in R7.1 order, top to bottom; the first denial answers in band and
- * names its gate (R7.5); the pipeline decides nothing itself. Decisions are taken on one
- * consistent, current snapshot of the policy state (R9), released before anything slow
- * runs. Every attempt, whatever its outcome, is in the audit trail before its answer is
- * returned (R10.1); a connected write or destructive call is in it before it reaches its
- * upstream, too (R10.7: an attempt entry first, then the outcome entry that settles it).
+ * names its gate (R7.5); the pipeline decides nothing itself: the steps are
+ * {@link CallSteps}, one ordered list shared with {@link ToolSurface}. Decisions are
+ * taken on one consistent, current snapshot of the policy state (R9), released before
+ * anything slow runs. Every attempt, whatever its outcome, is in the audit trail before
+ * its answer is returned (R10.1); a connected write or destructive call is in it before
+ * it reaches its upstream, too (R10.7: an attempt entry first, then the outcome entry
+ * that settles it).
  */
 @Component
 public class ToolCallPipeline {
@@ -78,19 +73,9 @@ public class ToolCallPipeline {
 
 	private final PolicyStore policies;
 
-	private final MemberStatusGate memberStatusGate;
-
-	private final ToolExecuteGate toolExecuteGate;
+	private final CallSteps steps;
 
 	private final ToolSurface surface;
-
-	private final AccessGate accessGate;
-
-	private final ScopeGate scopeGate;
-
-	private final ArgumentGate argumentGate;
-
-	private final FrozenMergeGate frozenMergeGate;
 
 	private final OutboundUrlGate outboundUrlGate;
 
@@ -108,19 +93,12 @@ public class ToolCallPipeline {
 
 	private final CallTelemetry telemetry;
 
-	public ToolCallPipeline(PolicyStore policies, MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
-			ToolSurface surface, AccessGate accessGate, ScopeGate scopeGate, ArgumentGate argumentGate,
-			FrozenMergeGate frozenMergeGate, OutboundUrlGate outboundUrlGate, RateLimitGate rateLimitGate,
-			ControlPlaneTools controlPlane, ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit,
-			ObjectMapper json, CallTelemetry telemetry) {
+	public ToolCallPipeline(PolicyStore policies, CallSteps steps, ToolSurface surface, OutboundUrlGate outboundUrlGate,
+			RateLimitGate rateLimitGate, ControlPlaneTools controlPlane, ToolExecutor connectedTools,
+			ResourceLinks links, AuditTrail audit, ObjectMapper json, CallTelemetry telemetry) {
 		this.policies = policies;
-		this.memberStatusGate = memberStatusGate;
-		this.toolExecuteGate = toolExecuteGate;
+		this.steps = steps;
 		this.surface = surface;
-		this.accessGate = accessGate;
-		this.scopeGate = scopeGate;
-		this.argumentGate = argumentGate;
-		this.frozenMergeGate = frozenMergeGate;
 		this.outboundUrlGate = outboundUrlGate;
 		this.rateLimitGate = rateLimitGate;
 		this.controlPlane = controlPlane;
@@ -266,14 +244,11 @@ public class ToolCallPipeline {
 		log.error("tools/call of {} failed unexpectedly with {} (incident {}):\n{}",
 				CallerText.log(attempt.resolvedTool()), ex.getClass().getName(), incident, Failures.trace(ex));
 		attempt.failed("internal-error");
-		return ToolResult.error("Quiver could not complete this call because of an internal error (incident " + incident
-				+ "); nothing is known to have changed. Try again, and report the incident if it " + "persists.");
+		return ToolResult.error(InBandErrors.internalError(incident));
 	}
 
 	private ToolResult auditUnavailable(Attempt attempt) {
-		String what = attempt.executed() ? "The call was made, but its outcome is withheld" : "The call was not made";
-		return ToolResult.error(what + " because the audit trail could not record it; Quiver answers no call it "
-				+ "cannot audit. Try again later.");
+		return ToolResult.error(InBandErrors.auditUnavailable(attempt.executed()));
 	}
 
 	private ToolResult decideAndRun(Caller caller, Attempt attempt, CallRelay relay) {
@@ -285,81 +260,39 @@ public class ToolCallPipeline {
 		return plan.run();
 	}
 
+	/**
+	 * The steps of {@link CallSteps}, in order, on this snapshot; then what the call
+	 * runs: the search, a control-plane operation or a connected tool.
+	 */
 	private Plan decide(PolicySnapshot policy, Caller caller, Attempt attempt, CallRelay relay) {
-		Verdict verdict = this.memberStatusGate.check(caller);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
+		Call call = Call.of(policy, caller, attempt.requestedName(), attempt.arguments(), this.steps,
+				() -> this.surface.of(policy, caller), this::localSchema);
+		Verdict denial = this.steps.run(call);
+		attempt.resolved(call);
+		if (denial != null) {
+			return denied(attempt, denial);
 		}
-		verdict = this.toolExecuteGate.check(caller);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
+		if (call.search()) {
+			attempt.resolved(call.name(), null, null);
+			ObjectNode arguments = call.arguments();
+			ToolResult result = ToolSearch.run(policy, call.surface(), arguments.get("query").asText(),
+					arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
+			this.telemetry.searchAnswered(result.structuredContent().path("results").isEmpty());
+			return () -> attempt.succeeded(result);
 		}
-		String name = attempt.requestedName();
-		ObjectNode arguments = attempt.arguments();
-		if (MetaTools.isMetaTool(name)) {
-			CallerSurface visible = this.surface.of(policy, caller);
-			if (!visible.collapsed()) {
-				return denied(attempt, Verdict.deny(Gate.COLLAPSE, "'" + name
-						+ "' is not available: your tool list was "
-						+ "cached before the threshold moved, and the surface is no longer collapsed. Your tools are "
-						+ "now listed directly: refresh the tool list (tools/list) and call them by name."));
-			}
-			if (name.equals(MetaTools.SEARCH_TOOLS)) {
-				Verdict valid = this.argumentGate.check(name, MetaTools.searchSchema(), arguments);
-				if (valid.denied()) {
-					return denied(attempt, valid);
-				}
-				attempt.resolved(name, null, null);
-				Verdict within = this.rateLimitGate.check(policy, caller, null);
-				if (within.denied()) {
-					return denied(attempt, within);
-				}
-				ToolResult result = ToolSearch.run(policy, visible, arguments.get("query").asText(),
-						arguments.hasNonNull("limit") ? arguments.get("limit").asInt() : null);
-				this.telemetry.searchAnswered(result.structuredContent().path("results").isEmpty());
-				return () -> attempt.succeeded(result);
-			}
-			Verdict valid = this.argumentGate.check(name, MetaTools.executeSchema(), arguments);
-			if (valid.denied()) {
-				return denied(attempt, valid);
-			}
-			name = arguments.get("name").asText();
-			arguments = (arguments.get("arguments") instanceof ObjectNode inner) ? inner : emptyObject();
-			attempt.unwrapped(name, arguments);
-			if (MetaTools.isMetaTool(name)) {
-				return denied(attempt, Verdict.deny(Gate.NAME, "execute_tool runs connected tools; call '" + name
-						+ "' directly instead of through execute_tool"));
-			}
+		if (call.operation() != null) {
+			return runControlPlane(caller, attempt, this.controlPlane.tool(call.operation()), call.arguments());
 		}
-		ControlPlaneOperation operation = ControlPlaneOperation.ofToolName(name);
-		if (operation != null) {
-			return decideControlPlane(policy, caller, attempt, operation, arguments);
-		}
-		ConnectedTool tool = policy.toolByName(name);
-		if (tool == null) {
-			return denied(attempt,
-					Verdict.deny(Gate.NAME, UnknownToolNames.message(name, visibleNames(policy, caller))));
-		}
-		return decideConnected(policy, caller, attempt, tool, arguments, relay);
+		return runConnected(policy, caller, attempt, call, relay);
 	}
 
-	private Plan decideControlPlane(PolicySnapshot policy, Caller caller, Attempt attempt,
-			ControlPlaneOperation operation, ObjectNode arguments) {
-		ControlPlaneTool tool = this.controlPlane.tool(operation);
-		attempt.resolved(operation.toolName(), "quiver." + operation.resource() + "." + operation.operation(),
-				operation.classification().wireName());
-		Verdict verdict = this.surface.controlPlaneVerdict(caller, operation);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		verdict = this.argumentGate.check(operation.toolName(), tool.inputSchema(), arguments);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		verdict = this.rateLimitGate.check(policy, caller, null);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
+	/** The input schema of a tool Quiver serves itself. */
+	private JsonNode localSchema(String name) {
+		return MetaTools.isMetaTool(name) ? MetaTools.schema(name)
+				: this.controlPlane.tool(ControlPlaneOperation.ofToolName(name)).inputSchema();
+	}
+
+	private Plan runControlPlane(Caller caller, Attempt attempt, ControlPlaneTool tool, ObjectNode arguments) {
 		return () -> {
 			attempt.executing();
 			try {
@@ -377,85 +310,22 @@ public class ToolCallPipeline {
 		};
 	}
 
-	private Plan decideConnected(PolicySnapshot policy, Caller caller, Attempt attempt, ConnectedTool tool,
-			ObjectNode arguments, CallRelay relay) {
-		attempt.resolved(tool.name(), tool.connectorId() + "." + tool.operation().name(),
-				tool.classification().wireName());
-		Verdict verdict = this.accessGate.check(policy, caller, tool);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		verdict = this.scopeGate.check(caller, tool.classification(), true, tool.name());
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		// what the caller was shown: the tool narrowed to the accounts it may reach
-		ToolSurface.Reach reach = this.surface.reach(policy, caller, tool);
-		ConnectedTool advertised = reach.tool();
-		String connectionId;
-		if (tool.merged()) {
-			JsonNode selected = arguments.get(ConnectedTool.CONNECTION_ARGUMENT);
-			int index = (selected != null && selected.isTextual()) ? tool.accountLabels().indexOf(selected.asText())
-					: -1;
-			if (index >= 0) {
-				connectionId = tool.connectionIds().get(index);
-			}
-			else if (reach.verdict().denied()) {
-				// no account is reachable: that, not the missing argument, is the answer
-				return denied(attempt, reach.verdict());
-			}
-			else if (selected == null && !advertised.merged()) {
-				// one account is reachable, and the advertised schema had no choice to
-				// offer
-				connectionId = advertised.connectionIds().get(0);
-			}
-			else {
-				return denied(attempt,
-						Verdict.deny(Gate.ARGUMENTS,
-								"invalid arguments for " + tool.name()
-										+ ": argument 'connection' must name one of its accounts: "
-										+ String.join(", ", advertised.accountLabels())));
-			}
-		}
-		else {
-			connectionId = tool.connectionIds().get(0);
-		}
-		verdict = this.surface.connectionVerdict(policy, caller, tool, connectionId);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		verdict = this.argumentGate.check(tool.name(), advertised.inputSchema(), arguments);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		ConnectorDefinition connector = policy.connector(tool.connectorId());
-		verdict = this.frozenMergeGate.check(tool, connector, arguments);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		ObjectNode merged = ArgumentMerge.merge(tool, arguments);
-		verdict = (connector.kind() == ConnectorKind.HTTP)
-				? this.outboundUrlGate.check(connector, tool.operation(), merged)
-				: this.outboundUrlGate.check(connector, connector.baseUrl());
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		verdict = this.rateLimitGate.check(policy, caller, connectionId);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
+	private Plan runConnected(PolicySnapshot policy, Caller caller, Attempt attempt, Call call, CallRelay relay) {
+		String connectionId = call.connectionId();
 		ConnectionView connection = policy.connection(connectionId);
-		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), connectionId,
-				connection.label(), connection.grant(), merged, policy.settings().outbound(), relay);
+		UpstreamCall upstream = new UpstreamCall(caller.orgId(), call.connector(), call.tool().operation(),
+				connectionId, connection.label(), connection.grant(), call.mergedArguments(),
+				policy.settings().outbound(), relay);
+		String toolKey = call.tool().key();
 		return () -> {
-			if (!writeAhead(attempt, tool.classification())) {
+			if (!writeAhead(attempt, call.tool().classification())) {
 				attempt.failed("audit-unavailable");
 				return auditUnavailable(attempt);
 			}
 			attempt.executing();
-			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(call));
+			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(upstream));
 			// resource links open only for this caller, through this tool's gates (R12.8)
-			return outcome(attempt, result, relay, this.links.seal(caller, tool.key(), connectionId, result.content()));
+			return outcome(attempt, result, relay, this.links.seal(caller, toolKey, connectionId, result.content()));
 		};
 	}
 
@@ -523,22 +393,9 @@ public class ToolCallPipeline {
 		return attempt.succeeded(answer);
 	}
 
-	private List<String> visibleNames(PolicySnapshot policy, Caller caller) {
-		CallerSurface visible = this.surface.of(policy, caller);
-		List<String> names = new ArrayList<>();
-		visible.controlPlane().forEach((op) -> names.add(op.toolName()));
-		if (visible.collapsed()) {
-			names.add(MetaTools.SEARCH_TOOLS);
-			names.add(MetaTools.EXECUTE_TOOL);
-		}
-		visible.connected().forEach((tool) -> names.add(tool.name()));
-		return names;
-	}
-
 	private static Plan denied(Attempt attempt, Verdict verdict) {
 		attempt.denied(verdict);
-		ToolResult result = ToolResult
-			.error("Denied by the " + verdict.gate().wireName() + " gate: " + verdict.reason());
+		ToolResult result = ToolResult.error(InBandErrors.denied(verdict));
 		return () -> result;
 	}
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.query.gate.api.InBandErrors;
 
 /**
  * The result of a {@code tools/call}: content blocks, optional structured content,
@@ -33,12 +34,7 @@ public record ToolResult(ArrayNode content, JsonNode structuredContent, boolean 
 	 * SPEC R7.9: the database was out of reach; says whether the tool ran, and to retry.
 	 */
 	public static ToolResult databaseUnavailable(boolean executed) {
-		return error((executed ? "The call was made, but its outcome cannot be confirmed" : "The call was not made")
-				+ ": Quiver's database is unavailable for the moment. Try again in a few seconds.");
-	}
-
-	public ToolResult withMeta(ObjectNode meta) {
-		return new ToolResult(this.content, this.structuredContent, this.isError, meta);
+		return error(InBandErrors.databaseUnavailable(executed));
 	}
 
 	/** The {@code result} object of the JSON-RPC response. */

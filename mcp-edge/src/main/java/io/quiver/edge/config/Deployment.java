@@ -13,10 +13,7 @@ public class Deployment {
 
 	private final boolean embedded;
 
-	private final String databaseUrl;
-
 	public Deployment(@Value("${spring.datasource.url:}") String databaseUrl) {
-		this.databaseUrl = databaseUrl;
 		this.embedded = embedded(databaseUrl);
 	}
 
@@ -32,10 +29,6 @@ public class Deployment {
 	/** Whether the embedded default database is in use. */
 	public boolean embedded() {
 		return this.embedded;
-	}
-
-	public String databaseUrl() {
-		return this.databaseUrl;
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.quiver.edge.restriction;
 
 import io.quiver.edge.support.ControlPlaneAccess;
+import io.quiver.edge.support.InputInstants;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
@@ -37,7 +38,7 @@ public class ComplianceService {
 	public EffectiveRulesView effective(Caller caller, String target, String member, String at) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_EFFECTIVE);
 		return this.queries.one(
-				new FindEffectiveRulesQuery(caller.orgId(), target, member, RestrictionService.parseInstant(at)),
+				new FindEffectiveRulesQuery(caller.orgId(), target, member, InputInstants.instant(at, at)),
 				EffectiveRulesView.class);
 	}
 
@@ -47,16 +48,14 @@ public class ComplianceService {
 	 */
 	public ToolDecisionView explain(Caller caller, String member, String tool, String at) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_EXPLAIN);
-		return this.queries.one(
-				new FindToolDecisionQuery(caller.orgId(), member, tool, RestrictionService.parseInstant(at)),
+		return this.queries.one(new FindToolDecisionQuery(caller.orgId(), member, tool, InputInstants.instant(at, at)),
 				ToolDecisionView.class);
 	}
 
 	/** The tools a member could reach (with every scope), now or as of an instant. */
 	public ReachableToolsView reachable(Caller caller, String member, String at) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_EFFECTIVE);
-		return this.queries.one(
-				new FindReachableToolsQuery(caller.orgId(), member, RestrictionService.parseInstant(at)),
+		return this.queries.one(new FindReachableToolsQuery(caller.orgId(), member, InputInstants.instant(at, at)),
 				ReachableToolsView.class);
 	}
 
@@ -65,8 +64,8 @@ public class ComplianceService {
 	 */
 	public ReachChangesView diff(Caller caller, String member, String from, String to) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_EFFECTIVE);
-		return this.queries.one(new FindReachChangesQuery(caller.orgId(), member, RestrictionService.parseInstant(from),
-				RestrictionService.parseInstant(to)), ReachChangesView.class);
+		return this.queries.one(new FindReachChangesQuery(caller.orgId(), member, InputInstants.instant(from, from),
+				InputInstants.instant(to, to)), ReachChangesView.class);
 	}
 
 }

@@ -16,6 +16,7 @@ import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
+import io.quiver.edge.support.InputInstants;
 import io.quiver.edge.support.Queries;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
@@ -157,26 +158,9 @@ public class RestrictionService {
 		}
 	}
 
-	static String instant(String written) {
-		try {
-			return Instants.normalize(written);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
-		}
-	}
-
-	static Instant parseInstant(String written) {
-		if (written == null || written.isBlank()) {
-			return null;
-		}
-		try {
-			return Instant.parse(written.strip());
-		}
-		catch (RuntimeException ex) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"'" + written + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
-		}
+	private static String instant(String written) {
+		Instant instant = InputInstants.instant(written, written);
+		return (instant != null) ? Instants.format(instant) : null;
 	}
 
 }

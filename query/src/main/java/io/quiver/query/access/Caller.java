@@ -4,7 +4,6 @@ import java.util.Set;
 
 import io.quiver.command.member.api.MemberStatus;
 import io.quiver.command.member.api.Role;
-import io.quiver.command.member.api.Target;
 
 /**
  * Who is calling: an authenticated subject mapped to a member of an organisation (SPEC
@@ -36,11 +35,6 @@ public record Caller(String orgId, String memberId, String subject, Role role, M
 
 	public boolean isActive() {
 		return this.status == MemberStatus.ACTIVE;
-	}
-
-	/** The targets that address this caller: its role and its user. */
-	public Set<Target> targets() {
-		return Set.of(Target.role(this.role), Target.user(this.subject));
 	}
 
 }

@@ -5,18 +5,27 @@ import io.quiver.query.access.Caller;
 import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.toolindex.api.ConnectedTool;
-import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.ToolboxView;
 import org.springframework.stereotype.Component;
 
 /**
  * Who may reach a connected tool at all (SPEC R5.2): an account tool is its connection
- * owner's; a toolbox entry is for the roles and users the toolbox is granted to. Also
- * refuses a connection whose grant was revoked (R9).
+ * owner's; a toolbox entry is for the roles and users the toolbox is granted to.
  */
 @Component
-public class AccessGate {
+public class AccessGate extends AbstractCallStep {
+
+	static final String NAME = "access";
+
+	public AccessGate() {
+		super(NAME, Extent.TOOL);
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return (call.tool() != null) ? check(call.policy(), call.caller(), call.tool()) : Verdict.allow(Gate.ACCESS);
+	}
 
 	public Verdict check(PolicySnapshot policy, Caller caller, ConnectedTool tool) {
 		if (tool.kind() == ConnectedTool.Kind.ACCOUNT) {
@@ -34,22 +43,6 @@ public class AccessGate {
 		String name = (toolbox != null) ? toolbox.name() : tool.toolboxId();
 		return Verdict.deny(Gate.ACCESS, tool.name() + " belongs to toolbox '" + name
 				+ "', which is granted neither to role " + caller.role() + " nor to you");
-	}
-
-	/**
-	 * The connection the call would use must have a live grant (or never have needed
-	 * one).
-	 */
-	public Verdict checkGrant(PolicySnapshot policy, String connectionId) {
-		ConnectionView connection = policy.connection(connectionId);
-		if (connection == null) {
-			return Verdict.deny(Gate.GRANT, "the connection was deleted");
-		}
-		if (connection.grantRevoked()) {
-			return Verdict.deny(Gate.GRANT, "the grant of connection '" + connection.label()
-					+ "' was revoked; its owner must store a new credential (quiver__connections__refresh with a credential)");
-		}
-		return Verdict.allow(Gate.GRANT);
 	}
 
 }

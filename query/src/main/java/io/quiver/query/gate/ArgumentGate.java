@@ -30,7 +30,7 @@ import org.springframework.stereotype.Component;
  * advertised).
  */
 @Component
-public class ArgumentGate {
+public class ArgumentGate extends AbstractCallStep {
 
 	private static final int MAX_CACHED = 20_000;
 
@@ -45,6 +45,18 @@ public class ArgumentGate {
 			(builder) -> builder.schemaLoader((loader) -> loader.fetchRemoteResources(false)));
 
 	private final Map<IdentityKey, Compiled> cache = new ConcurrentHashMap<>();
+
+	static final String NAME = "arguments";
+
+	public ArgumentGate() {
+		super(NAME, Extent.CALL);
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return (call.schema() != null) ? check(call.name(), call.schema(), call.arguments())
+				: Verdict.allow(Gate.ARGUMENTS);
+	}
 
 	public Verdict check(String toolName, JsonNode schema, ObjectNode arguments) {
 		Compiled compiled = compile(schema);

@@ -38,9 +38,29 @@ import org.springframework.stereotype.Component;
  * undeclared reaches an {@code http} upstream.
  */
 @Component
-public class FrozenMergeGate {
+public class FrozenMergeGate extends AbstractCallStep {
 
 	private static final int MAX_LISTED = 20;
+
+	static final String NAME = "frozen-merge";
+
+	public FrozenMergeGate() {
+		super(NAME, Extent.CALL);
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		ConnectedTool tool = call.tool();
+		if (tool == null) {
+			return Verdict.allow(Gate.FROZEN_MERGE);
+		}
+		ConnectorDefinition connector = call.policy().connector(tool.connectorId());
+		Verdict verdict = check(tool, connector, call.arguments());
+		if (verdict.allowed()) {
+			call.merged(connector, merge(tool, call.arguments()));
+		}
+		return verdict;
+	}
 
 	public Verdict check(ConnectedTool tool, ConnectorDefinition connector, ObjectNode arguments) {
 		OperationDefinition operation = tool.operation();
@@ -72,6 +92,23 @@ public class FrozenMergeGate {
 			}
 		}
 		return Verdict.allow(Gate.FROZEN_MERGE);
+	}
+
+	/**
+	 * The arguments a connected tool call sends upstream (SPEC R4.3): {@code defaults},
+	 * then the caller's arguments, then {@code frozen}, each overriding the one before. A
+	 * caller's argument naming a frozen key, in any spelling, was refused by
+	 * {@link #check}, so the frozen values are what the upstream receives. The
+	 * {@code connection} argument of a merged tool selects the account and is not sent.
+	 */
+	static ObjectNode merge(ConnectedTool tool, ObjectNode arguments) {
+		ObjectNode merged = tool.defaults().deepCopy();
+		merged.setAll(arguments.deepCopy());
+		if (tool.merged()) {
+			merged.remove(ConnectedTool.CONNECTION_ARGUMENT);
+		}
+		merged.setAll(tool.frozen().deepCopy());
+		return merged;
 	}
 
 	/** Lower case without {@code _ - . [ ]}: {@code Folder_ID[]} and {@code folderid}. */

@@ -9,7 +9,18 @@ import org.springframework.stereotype.Component;
  * Suspended and removed members are refused on their next request (SPEC R2.5).
  */
 @Component
-public class MemberStatusGate {
+public class MemberStatusGate extends AbstractCallStep {
+
+	static final String NAME = "member-status";
+
+	public MemberStatusGate() {
+		super(NAME, Extent.ENDPOINT);
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return check(call.caller());
+	}
 
 	public Verdict check(Caller caller) {
 		return switch (caller.status()) {

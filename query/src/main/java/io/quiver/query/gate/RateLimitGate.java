@@ -18,12 +18,25 @@ import org.springframework.stereotype.Component;
  * denied with the time until the budget has room again; 0 is no limit.
  */
 @Component
-public class RateLimitGate {
+public class RateLimitGate extends AbstractCallStep {
+
+	static final String NAME = "rate-limit";
 
 	private final CallBudgets budgets;
 
-	RateLimitGate(CallBudgets budgets) {
+	public RateLimitGate(CallBudgets budgets) {
+		super(NAME, Extent.CALL);
 		this.budgets = budgets;
+	}
+
+	/**
+	 * The last step of a call that every other step allowed: a connected call takes from
+	 * its connection's budget too. A call step, never run for the surface: looking costs
+	 * no budget.
+	 */
+	@Override
+	public Verdict apply(Call call) {
+		return check(call.policy(), call.caller(), (call.tool() != null) ? call.connectionId() : null);
 	}
 
 	/**

@@ -10,6 +10,7 @@ import io.quiver.command.restriction.api.ItemKind;
 import io.quiver.command.restriction.api.Pin;
 import io.quiver.command.restriction.api.RestrictionItem;
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.RestrictionView;
@@ -32,7 +33,18 @@ import org.springframework.stereotype.Component;
  * governed by roles and scopes.
  */
 @Component
-public class RestrictionGate {
+public class RestrictionGate extends AbstractCallStep {
+
+	static final String NAME = "restriction";
+
+	public RestrictionGate() {
+		super(NAME, Extent.CONNECTION);
+	}
+
+	@Override
+	public Verdict apply(Call call, String connectionId) {
+		return decide(call.policy(), call.caller(), call.tool(), connectionId).verdict();
+	}
 
 	/**
 	 * Whether a connected tool, executed on one of its connections, is reachable by the

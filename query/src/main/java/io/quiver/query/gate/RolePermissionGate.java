@@ -11,7 +11,19 @@ import org.springframework.stereotype.Component;
  * R2.4).
  */
 @Component
-public class RolePermissionGate {
+public class RolePermissionGate extends AbstractCallStep {
+
+	static final String NAME = "role-permission";
+
+	public RolePermissionGate() {
+		super(NAME, Extent.TOOL);
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return (call.operation() != null) ? check(call.caller(), call.operation())
+				: Verdict.allow(Gate.ROLE_PERMISSION);
+	}
 
 	public Verdict check(Caller caller, ControlPlaneOperation operation) {
 		if (caller.holdsAny(operation.permissions())) {

@@ -13,7 +13,24 @@ import org.springframework.stereotype.Component;
  * also need {@code mcp:tools}; {@code forbidden} is reached by no scope and no role.
  */
 @Component
-public class ScopeGate {
+public class ScopeGate extends AbstractCallStep {
+
+	static final String NAME = "scope";
+
+	public ScopeGate() {
+		super(NAME, Extent.TOOL);
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		if (call.operation() != null) {
+			return check(call.caller(), call.operation().classification(), false, call.operation().toolName());
+		}
+		if (call.tool() != null) {
+			return check(call.caller(), call.tool().classification(), true, call.tool().name());
+		}
+		return Verdict.allow(Gate.SCOPE);
+	}
 
 	public Verdict check(Caller caller, Classification classification, boolean connected, String toolName) {
 		if (classification == Classification.FORBIDDEN) {

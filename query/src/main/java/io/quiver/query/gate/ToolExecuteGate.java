@@ -11,7 +11,18 @@ import org.springframework.stereotype.Component;
  * (SPEC R2.3).
  */
 @Component
-public class ToolExecuteGate {
+public class ToolExecuteGate extends AbstractCallStep {
+
+	static final String NAME = "tool-execute";
+
+	public ToolExecuteGate() {
+		super(NAME, Extent.ENDPOINT);
+	}
+
+	@Override
+	public Verdict apply(Call call) {
+		return check(call.caller());
+	}
 
 	public Verdict check(Caller caller) {
 		if (caller.holds(Permission.TOOL_EXECUTE)) {

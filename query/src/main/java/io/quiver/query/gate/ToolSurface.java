@@ -27,27 +27,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class ToolSurface {
 
-	private final MemberStatusGate memberStatusGate;
+	private final CallSteps steps;
 
-	private final ToolExecuteGate toolExecuteGate;
-
-	private final RolePermissionGate rolePermissionGate;
-
-	private final AccessGate accessGate;
-
-	private final ScopeGate scopeGate;
-
-	private final RestrictionGate restrictionGate;
-
-	public ToolSurface(MemberStatusGate memberStatusGate, ToolExecuteGate toolExecuteGate,
-			RolePermissionGate rolePermissionGate, AccessGate accessGate, ScopeGate scopeGate,
-			RestrictionGate restrictionGate) {
-		this.memberStatusGate = memberStatusGate;
-		this.toolExecuteGate = toolExecuteGate;
-		this.rolePermissionGate = rolePermissionGate;
-		this.accessGate = accessGate;
-		this.scopeGate = scopeGate;
-		this.restrictionGate = restrictionGate;
+	public ToolSurface(CallSteps steps) {
+		this.steps = steps;
 	}
 
 	/**
@@ -85,60 +68,48 @@ public class ToolSurface {
 	}
 
 	/**
-	 * Whether the caller reaches the MCP endpoint at all: an active member (R2.5) whose
-	 * role holds {@code tool:execute} (R2.3).
+	 * Whether the caller reaches the MCP endpoint at all: the endpoint steps, an active
+	 * member (R2.5) whose role holds {@code tool:execute} (R2.3).
 	 */
 	public Verdict endpointVerdict(Caller caller) {
-		Verdict verdict = this.memberStatusGate.check(caller);
-		return verdict.denied() ? verdict : this.toolExecuteGate.check(caller);
-	}
-
-	/** Role permission, then scope ladder, for a control-plane operation (R7.1). */
-	public Verdict controlPlaneVerdict(Caller caller, ControlPlaneOperation operation) {
-		Verdict verdict = this.rolePermissionGate.check(caller, operation);
-		if (verdict.denied()) {
-			return verdict;
-		}
-		return this.scopeGate.check(caller, operation.classification(), false, operation.toolName());
+		return decide(Call.probe(null, caller, this.steps), CallStep.Extent.ENDPOINT);
 	}
 
 	/**
-	 * Access, scope, then per connection grant and restriction (R7.1): the tool narrowed
-	 * to the connections the caller may reach, or the first denial.
+	 * The tool steps for a control-plane operation: role permission, then scope (R7.1).
 	 */
-	public Reach reach(PolicySnapshot policy, Caller caller, ConnectedTool tool) {
-		Verdict verdict = this.accessGate.check(policy, caller, tool);
-		if (verdict.denied()) {
-			return new Reach(tool, verdict);
-		}
-		verdict = this.scopeGate.check(caller, tool.classification(), true, tool.name());
-		if (verdict.denied()) {
-			return new Reach(tool, verdict);
-		}
-		List<String> reachable = new ArrayList<>();
-		Verdict firstDenial = null;
-		for (String connectionId : tool.connectionIds()) {
-			Verdict perConnection = connectionVerdict(policy, caller, tool, connectionId);
-			if (perConnection.allowed()) {
-				reachable.add(connectionId);
-			}
-			else if (firstDenial == null) {
-				firstDenial = perConnection;
-			}
-		}
-		if (reachable.isEmpty()) {
-			return new Reach(tool, firstDenial);
-		}
-		return new Reach(ConnectedTools.narrowedTo(tool, reachable), Verdict.allow(Gate.RESTRICTION));
+	public Verdict controlPlaneVerdict(Caller caller, ControlPlaneOperation operation) {
+		return decide(Call.probe(null, caller, this.steps).forOperation(operation), CallStep.Extent.TOOL);
 	}
 
-	/** Grant, then restriction, for one connection of a connected tool. */
+	/**
+	 * The tool steps (access, scope), then the connection steps on each connection
+	 * (grant, restriction), in R7.1 order: the tool narrowed to the connections the
+	 * caller may reach, or the first denial.
+	 */
+	public Reach reach(PolicySnapshot policy, Caller caller, ConnectedTool tool) {
+		Call probe = Call.probe(policy, caller, this.steps).forTool(tool);
+		Verdict verdict = decide(probe, CallStep.Extent.TOOL);
+		return verdict.denied() ? new Reach(tool, verdict) : probe.reach();
+	}
+
+	/**
+	 * The connection steps on one connection of a connected tool (grant, restriction), as
+	 * the call path decides on the connection it chose.
+	 */
 	public Verdict connectionVerdict(PolicySnapshot policy, Caller caller, ConnectedTool tool, String connectionId) {
-		Verdict verdict = this.accessGate.checkGrant(policy, connectionId);
-		if (verdict.denied()) {
-			return verdict;
+		return Call.probe(policy, caller, this.steps).forTool(tool).onConnection(connectionId);
+	}
+
+	private Verdict decide(Call probe, CallStep.Extent extent) {
+		Verdict verdict = null;
+		for (CallStep step : this.steps.of(extent)) {
+			verdict = step.apply(probe);
+			if (verdict.denied()) {
+				return verdict;
+			}
 		}
-		return this.restrictionGate.decide(policy, caller, tool, connectionId).verdict();
+		return verdict;
 	}
 
 	private static List<ConnectedTool> candidates(PolicySnapshot policy, Caller caller) {

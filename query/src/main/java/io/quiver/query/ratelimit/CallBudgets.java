@@ -46,10 +46,19 @@ public class CallBudgets {
 	private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
 	CallBudgets(DataSource dataSource) {
-		this.shared = postgres(dataSource) ? Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+		this(postgres(dataSource) ? Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
 			.primaryKeyMapper(PrimaryKeyMapper.STRING)
 			.table(TABLE)
-			.build() : null;
+			.build() : null);
+	}
+
+	private CallBudgets(ProxyManager<String> shared) {
+		this.shared = shared;
+	}
+
+	/** Budgets of this process alone, as on the embedded default (tests of the gates). */
+	public static CallBudgets inMemory() {
+		return new CallBudgets((ProxyManager<String>) null);
 	}
 
 	/**

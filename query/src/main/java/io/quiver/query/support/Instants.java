@@ -23,21 +23,32 @@ public final class Instants {
 	}
 
 	/**
-	 * Parses an ISO-8601 instant written by a user ({@code 2026-11-30T10:00:00Z}) into
-	 * the stored form; null stays null.
+	 * An ISO-8601 instant written by a user ({@code 2026-11-30T10:00:00Z}); null when
+	 * blank. The one reader of a user's instant: the audit filters, restriction history,
+	 * the read models' stored form.
+	 * @param named how the error names it: the field, or the value itself
 	 * @throws IllegalArgumentException naming the expected form
 	 */
-	public static String normalize(String written) {
+	public static Instant parse(String written, String named) {
 		if (written == null || written.isBlank()) {
 			return null;
 		}
 		try {
-			return format(Instant.parse(written.strip()));
+			return Instant.parse(written.strip());
 		}
 		catch (DateTimeParseException ex) {
 			throw new IllegalArgumentException(
-					"'" + written + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
+					"'" + named + "' is not an instant; write ISO-8601 UTC such as 2026-11-30T10:00:00Z");
 		}
+	}
+
+	/**
+	 * Parses an ISO-8601 instant written by a user into the stored form; null stays null.
+	 * @throws IllegalArgumentException naming the expected form
+	 */
+	public static String normalize(String written) {
+		Instant instant = parse(written, written);
+		return (instant != null) ? format(instant) : null;
 	}
 
 }

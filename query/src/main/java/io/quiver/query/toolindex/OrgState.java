@@ -1,17 +1,11 @@
 package io.quiver.query.toolindex;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
 
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
@@ -32,7 +26,6 @@ import io.quiver.command.member.api.MemberInvitedEvent;
 import io.quiver.command.member.api.MemberReinstatedEvent;
 import io.quiver.command.member.api.MemberRemovedEvent;
 import io.quiver.command.member.api.MemberRoleChangedEvent;
-import io.quiver.command.member.api.MemberStatus;
 import io.quiver.command.member.api.MemberSuspendedEvent;
 import io.quiver.command.member.api.Target;
 import io.quiver.command.organization.api.OrganizationCreatedEvent;
@@ -43,7 +36,6 @@ import io.quiver.command.restriction.api.RestrictionDeletedEvent;
 import io.quiver.command.restriction.api.RestrictionUpdatedEvent;
 import io.quiver.command.toolbox.api.ToolboxCreatedEvent;
 import io.quiver.command.toolbox.api.ToolboxDeletedEvent;
-import io.quiver.command.toolbox.api.ToolboxEntry;
 import io.quiver.command.toolbox.api.ToolboxEntryAddedEvent;
 import io.quiver.command.toolbox.api.ToolboxEntryRemovedEvent;
 import io.quiver.command.toolbox.api.ToolboxEntryUpdatedEvent;
@@ -51,9 +43,7 @@ import io.quiver.command.toolbox.api.ToolboxGrantedEvent;
 import io.quiver.command.toolbox.api.ToolboxRevokedEvent;
 import io.quiver.query.search.SearchIndex;
 import io.quiver.query.search.SentenceVectors;
-import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.toolindex.api.ConnectedTool;
-import io.quiver.query.toolindex.api.ConnectedTools;
 import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
@@ -62,10 +52,11 @@ import io.quiver.query.toolindex.api.RestrictionView;
 import io.quiver.query.toolindex.api.ToolboxView;
 
 /**
- * One organisation's policy state, folded from its events: members, connections,
- * toolboxes, restrictions, custom connectors, settings, and the index of its connected
- * tools (SPEC R5, R6). The index is maintained incrementally: an event re-derives only
- * the tools it touches.
+ * One organisation's policy state, folded from its events (SPEC R5, R6): per feature, a
+ * fold of its own (members, connections, toolboxes, restrictions, the catalog, client
+ * consents), and the connected tools derived from them with their search index
+ * ({@link ConnectedToolIndex}, maintained incrementally: an event re-derives only the
+ * tools it touches). Each event type is dispatched to the one fold that handles it.
  * <p>
  * The same fold serves the live state (fed by {@link ToolIndexFeed}) and the compliance
  * replay as of an instant (fed with the events up to it), so the two cannot disagree.
@@ -76,48 +67,29 @@ public final class OrgState implements PolicySnapshot {
 
 	private final String orgId;
 
-	private final CuratedCatalog curated;
-
 	private String name;
 
 	private OrganizationSettings settings = OrganizationSettings.DEFAULT;
 
-	private final Map<String, ConnectorDefinition> customConnectors = new TreeMap<>();
+	private final ConnectedToolIndex tools = new ConnectedToolIndex(this);
 
-	private final Map<String, MemberView> members = new HashMap<>();
+	private final MemberFold members = new MemberFold();
 
-	private final Map<String, String> memberIdBySubject = new HashMap<>();
+	private final ConnectionFold connections = new ConnectionFold(this.tools);
 
-	private final Map<String, ConnectionView> connections = new LinkedHashMap<>();
+	private final ToolboxFold toolboxes = new ToolboxFold(this.tools);
 
-	private final Map<String, ToolboxView> toolboxes = new LinkedHashMap<>();
+	private final RestrictionFold restrictions = new RestrictionFold();
 
-	private final Map<String, RestrictionView> restrictions = new LinkedHashMap<>();
+	private final CatalogFold catalog;
 
-	/** The restrictions of each target, for the resolver's layer lookup (R8.3). */
-	private final Map<Target, Map<String, RestrictionView>> restrictionsByTarget = new HashMap<>();
-
-	private final Map<String, ConnectedTool> tools = new HashMap<>();
-
-	private final Map<String, ConnectedTool> toolsByName = new HashMap<>();
-
-	/** Keys of each connection's account tools. */
-	private final Map<String, Set<String>> accountToolsByConnection = new HashMap<>();
-
-	/** Entry keys of the toolbox entries each connection backs. */
-	private final Map<String, Set<String>> entriesByConnection = new HashMap<>();
+	private final ClientConsents consents = new ClientConsents();
 
 	/** The process's sentence vectors, or null where the model is not available. */
 	private final SentenceVectors vectors;
 
-	/**
-	 * Lexical only, or with the semantic signal where the organisation's setting turns it
-	 * on (R6.15); rebuilt when the setting changes, so that an organisation that leaves
-	 * it off never pays for a vector.
-	 */
-	private SearchIndex searchIndex;
-
-	private final ClientConsents consents = new ClientConsents();
+	/** Each event type this state folds, to the fold that handles it. */
+	private final Map<Class<?>, Consumer<Object>> folds = new HashMap<>();
 
 	private long version;
 
@@ -132,143 +104,57 @@ public final class OrgState implements PolicySnapshot {
 	 */
 	OrgState(String orgId, CuratedCatalog curated, SentenceVectors vectors) {
 		this.orgId = orgId;
-		this.curated = curated;
 		this.vectors = vectors;
-		this.searchIndex = new SearchIndex();
+		this.catalog = new CatalogFold(curated, this.tools);
+		on(OrganizationCreatedEvent.class, (e) -> {
+			this.name = e.name();
+			settings(e.settings());
+		});
+		on(OrganizationSettingsChangedEvent.class, (e) -> settings(e.after()));
+		on(ConnectorRegisteredEvent.class, this.catalog::on);
+		on(ConnectorUnregisteredEvent.class, this.catalog::on);
+		on(MemberInvitedEvent.class, this.members::on);
+		on(MemberRoleChangedEvent.class, this.members::on);
+		on(MemberSuspendedEvent.class, this.members::on);
+		on(MemberReinstatedEvent.class, this.members::on);
+		on(MemberRemovedEvent.class, this.members::on);
+		on(ConnectionCreatedEvent.class, this.connections::on);
+		on(ConnectionRelabeledEvent.class, this.connections::on);
+		on(GrantStoredEvent.class, this.connections::on);
+		on(GrantRotatedEvent.class, this.connections::on);
+		on(GrantRevokedEvent.class, this.connections::on);
+		on(ConnectionToolsRefreshedEvent.class, this.connections::on);
+		on(ConnectionDeletedEvent.class, this.connections::on);
+		on(ToolboxCreatedEvent.class, this.toolboxes::on);
+		on(ToolboxEntryAddedEvent.class, this.toolboxes::on);
+		on(ToolboxEntryUpdatedEvent.class, this.toolboxes::on);
+		on(ToolboxEntryRemovedEvent.class, this.toolboxes::on);
+		on(ToolboxGrantedEvent.class, this.toolboxes::on);
+		on(ToolboxRevokedEvent.class, this.toolboxes::on);
+		on(ToolboxDeletedEvent.class, this.toolboxes::on);
+		on(RestrictionCreatedEvent.class, this.restrictions::on);
+		on(RestrictionUpdatedEvent.class, this.restrictions::on);
+		on(RestrictionDeletedEvent.class, this.restrictions::on);
+		on(ConsentGrantedEvent.class, this.consents::on);
+		on(ConsentRevokedEvent.class, this.consents::on);
 	}
 
 	private void settings(OrganizationSettings next) {
-		boolean semantic = next.semanticSearch() && this.vectors != null;
 		this.settings = next;
-		if (semantic != this.searchIndex.semantic()) {
-			this.searchIndex = new SearchIndex(semantic ? this.vectors : null);
-			this.tools.values().forEach(this::index);
-		}
+		this.tools.searchWith((next.semanticSearch()) ? this.vectors : null);
+	}
+
+	private <E> void on(Class<E> type, Consumer<E> fold) {
+		this.folds.put(type, (event) -> fold.accept(type.cast(event)));
 	}
 
 	/** Applies one event of this organisation; events of other types are ignored. */
 	void apply(Object payload, Instant timestamp) {
-		this.version++;
 		this.lastChange = timestamp;
-		if (payload instanceof OrganizationCreatedEvent e) {
-			this.name = e.name();
-			settings(e.settings());
-		}
-		else if (payload instanceof OrganizationSettingsChangedEvent e) {
-			settings(e.after());
-		}
-		else if (payload instanceof ConnectorRegisteredEvent e) {
-			this.customConnectors.put(e.connector().id(), e.connector());
-			reindexConnector(e.connector().id());
-		}
-		else if (payload instanceof ConnectorUnregisteredEvent e) {
-			this.customConnectors.remove(e.connectorId());
-			reindexConnector(e.connectorId());
-		}
-		else if (payload instanceof MemberInvitedEvent e) {
-			this.members.put(e.memberId(),
-					new MemberView(e.memberId(), e.subject(), e.email(), e.role(), MemberStatus.ACTIVE));
-			this.memberIdBySubject.put(e.subject(), e.memberId());
-		}
-		else if (payload instanceof MemberRoleChangedEvent e) {
-			updateMember(e.memberId(), (m) -> new MemberView(m.memberId(), m.subject(), m.email(), e.to(), m.status()));
-		}
-		else if (payload instanceof MemberSuspendedEvent e) {
-			updateMember(e.memberId(),
-					(m) -> new MemberView(m.memberId(), m.subject(), m.email(), m.role(), MemberStatus.SUSPENDED));
-		}
-		else if (payload instanceof MemberReinstatedEvent e) {
-			updateMember(e.memberId(),
-					(m) -> new MemberView(m.memberId(), m.subject(), m.email(), m.role(), MemberStatus.ACTIVE));
-		}
-		else if (payload instanceof MemberRemovedEvent e) {
-			updateMember(e.memberId(),
-					(m) -> new MemberView(m.memberId(), m.subject(), m.email(), m.role(), MemberStatus.REMOVED));
-			this.memberIdBySubject.remove(e.subject(), e.memberId());
-		}
-		else if (payload instanceof ConnectionCreatedEvent e) {
-			this.connections.put(e.connectionId(), new ConnectionView(e.connectionId(), e.connectorId(), e.label(),
-					e.ownerMemberId(), null, false, List.of()));
-			reindexConnection(e.connectionId());
-		}
-		else if (payload instanceof ConnectionRelabeledEvent e) {
-			updateConnection(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), e.to(),
-					c.ownerMemberId(), c.grant(), c.grantRevoked(), c.importedTools()));
-			reindexConnection(e.connectionId());
-		}
-		else if (payload instanceof GrantStoredEvent e) {
-			updateConnection(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-					c.ownerMemberId(), e.grant(), false, c.importedTools()));
-		}
-		else if (payload instanceof GrantRotatedEvent e) {
-			updateConnection(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-					c.ownerMemberId(), e.grant(), false, c.importedTools()));
-		}
-		else if (payload instanceof GrantRevokedEvent e) {
-			updateConnection(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-					c.ownerMemberId(), null, true, c.importedTools()));
-		}
-		else if (payload instanceof ConnectionToolsRefreshedEvent e) {
-			updateConnection(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-					c.ownerMemberId(), c.grant(), c.grantRevoked(), List.copyOf(e.operations())));
-			reindexConnection(e.connectionId());
-		}
-		else if (payload instanceof ConnectionDeletedEvent e) {
-			this.connections.remove(e.connectionId());
-			reindexConnection(e.connectionId());
-		}
-		else if (payload instanceof ToolboxCreatedEvent e) {
-			this.toolboxes.put(e.toolboxId(),
-					new ToolboxView(e.toolboxId(), e.name(), e.description(), List.of(), Set.of()));
-		}
-		else if (payload instanceof ToolboxEntryAddedEvent e) {
-			updateToolboxEntries(e.toolboxId(), e.entry().entryId(),
-					(entries) -> entries.put(e.entry().entryId(), e.entry()));
-		}
-		else if (payload instanceof ToolboxEntryUpdatedEvent e) {
-			updateToolboxEntries(e.toolboxId(), e.after().entryId(),
-					(entries) -> entries.put(e.after().entryId(), e.after()));
-		}
-		else if (payload instanceof ToolboxEntryRemovedEvent e) {
-			updateToolboxEntries(e.toolboxId(), e.entryId(), (entries) -> entries.remove(e.entryId()));
-		}
-		else if (payload instanceof ToolboxGrantedEvent e) {
-			updateToolboxGrants(e.toolboxId(), (grants) -> grants.add(e.target()));
-		}
-		else if (payload instanceof ToolboxRevokedEvent e) {
-			updateToolboxGrants(e.toolboxId(), (grants) -> grants.remove(e.target()));
-		}
-		else if (payload instanceof ToolboxDeletedEvent e) {
-			ToolboxView toolbox = this.toolboxes.remove(e.toolboxId());
-			if (toolbox != null) {
-				toolbox.entries()
-					.forEach((entry) -> unindexEntry(ConnectedTools.entryKey(e.toolboxId(), entry.entryId())));
-			}
-		}
-		else if (payload instanceof RestrictionCreatedEvent e) {
-			putRestriction(new RestrictionView(e.restrictionId(), e.target(), e.rules()));
-		}
-		else if (payload instanceof RestrictionUpdatedEvent e) {
-			putRestriction(new RestrictionView(e.restrictionId(), e.target(), e.after()));
-		}
-		else if (payload instanceof RestrictionDeletedEvent e) {
-			RestrictionView removed = this.restrictions.remove(e.restrictionId());
-			if (removed != null) {
-				Map<String, RestrictionView> ofTarget = this.restrictionsByTarget.get(removed.target());
-				ofTarget.remove(e.restrictionId());
-				if (ofTarget.isEmpty()) {
-					this.restrictionsByTarget.remove(removed.target());
-				}
-			}
-		}
-		else if (payload instanceof ConsentGrantedEvent e) {
-			this.consents.on(e);
-		}
-		else if (payload instanceof ConsentRevokedEvent e) {
-			this.consents.on(e);
-		}
-		else {
-			this.version--;
+		Consumer<Object> fold = this.folds.get(payload.getClass());
+		if (fold != null) {
+			this.version++;
+			fold.accept(payload);
 		}
 	}
 
@@ -301,8 +187,7 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	public MemberView memberBySubject(String subject) {
-		String memberId = this.memberIdBySubject.get(subject);
-		return (memberId != null) ? this.members.get(memberId) : null;
+		return this.members.bySubject(subject);
 	}
 
 	@Override
@@ -312,7 +197,7 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	public Collection<MemberView> members() {
-		return this.members.values();
+		return this.members.all();
 	}
 
 	@Override
@@ -322,12 +207,12 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	public ConnectionView connectionByLabel(String label) {
-		return this.connections.values().stream().filter((c) -> c.label().equals(label)).findFirst().orElse(null);
+		return this.connections.byLabel(label);
 	}
 
 	@Override
 	public Collection<ConnectionView> connections() {
-		return this.connections.values();
+		return this.connections.all();
 	}
 
 	@Override
@@ -337,12 +222,12 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	public Collection<ToolboxView> toolboxes() {
-		return this.toolboxes.values();
+		return this.toolboxes.all();
 	}
 
 	@Override
 	public Collection<RestrictionView> restrictions() {
-		return this.restrictions.values();
+		return this.restrictions.all();
 	}
 
 	@Override
@@ -357,26 +242,22 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	public List<RestrictionView> restrictionsFor(Target target) {
-		Map<String, RestrictionView> ofTarget = this.restrictionsByTarget.get(target);
-		return (ofTarget != null) ? List.copyOf(ofTarget.values()) : List.of();
+		return this.restrictions.of(target);
 	}
 
 	@Override
 	public ConnectorDefinition connector(String connectorId) {
-		ConnectorDefinition custom = this.customConnectors.get(connectorId);
-		return (custom != null) ? custom : this.curated.connector(connectorId);
+		return this.catalog.connector(connectorId);
 	}
 
 	@Override
 	public List<ConnectorDefinition> catalog() {
-		List<ConnectorDefinition> all = new ArrayList<>(this.curated.connectors());
-		all.addAll(this.customConnectors.values());
-		return all;
+		return this.catalog.all();
 	}
 
 	@Override
 	public boolean isCurated(String connectorId) {
-		return this.curated.contains(connectorId) && !this.customConnectors.containsKey(connectorId);
+		return this.catalog.isCurated(connectorId);
 	}
 
 	@Override
@@ -386,25 +267,22 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	public ConnectedTool toolByName(String advertisedName) {
-		return this.toolsByName.get(advertisedName);
+		return this.tools.byName(advertisedName);
 	}
 
 	@Override
 	public Collection<ConnectedTool> tools() {
-		return this.tools.values();
+		return this.tools.all();
 	}
 
 	@Override
 	public Collection<ConnectedTool> accountTools(String connectionId) {
-		Set<String> keys = this.accountToolsByConnection.getOrDefault(connectionId, Set.of());
-		List<ConnectedTool> found = new ArrayList<>(keys.size());
-		keys.forEach((key) -> found.add(this.tools.get(key)));
-		return found;
+		return this.tools.ofAccount(connectionId);
 	}
 
 	@Override
 	public SearchIndex searchIndex() {
-		return this.searchIndex;
+		return this.tools.searchIndex();
 	}
 
 	@Override
@@ -423,152 +301,6 @@ public final class OrgState implements PolicySnapshot {
 			return List.of();
 		}
 		return (connector.kind() == ConnectorKind.MCP) ? connection.importedTools() : connector.operations();
-	}
-
-	// ---- incremental maintenance of the tool index
-
-	private void reindexConnector(String connectorId) {
-		for (ConnectionView connection : List.copyOf(this.connections.values())) {
-			if (connection.connectorId().equals(connectorId)) {
-				reindexConnection(connection.connectionId());
-			}
-		}
-	}
-
-	/** Re-derives the account tools of a connection and every toolbox entry it backs. */
-	private void reindexConnection(String connectionId) {
-		Set<String> previous = this.accountToolsByConnection.remove(connectionId);
-		if (previous != null) {
-			previous.forEach(this::removeTool);
-		}
-		ConnectionView connection = this.connections.get(connectionId);
-		if (connection != null) {
-			ConnectorDefinition connector = connector(connection.connectorId());
-			if (connector != null) {
-				Set<String> keys = new LinkedHashSet<>();
-				for (OperationDefinition operation : operationsOf(connection)) {
-					ConnectedTool tool = ConnectedTools.account(connectionId, connection.label(),
-							connection.ownerMemberId(), connector.id(), connector.label(), operation);
-					putTool(tool);
-					keys.add(tool.key());
-				}
-				this.accountToolsByConnection.put(connectionId, keys);
-			}
-		}
-		for (String entryKey : List.copyOf(this.entriesByConnection.getOrDefault(connectionId, Set.of()))) {
-			ConnectedTool entryTool = this.tools.get(entryKey);
-			String[] parts = entryKey.split(":", 3);
-			ToolboxView toolbox = this.toolboxes.get(parts[1]);
-			if (toolbox != null) {
-				toolbox.entries()
-					.stream()
-					.filter((entry) -> entry.entryId().equals(parts[2]))
-					.findFirst()
-					.ifPresent((entry) -> reindexEntry(toolbox.toolboxId(), entry));
-			}
-			else if (entryTool != null) {
-				removeTool(entryKey);
-			}
-		}
-	}
-
-	private void reindexEntry(String toolboxId, ToolboxEntry entry) {
-		String key = ConnectedTools.entryKey(toolboxId, entry.entryId());
-		unindexEntry(key);
-		for (String connectionId : entry.connectionIds()) {
-			this.entriesByConnection.computeIfAbsent(connectionId, (id) -> new LinkedHashSet<>()).add(key);
-		}
-		ConnectorDefinition connector = connector(entry.operation().connectorId());
-		if (connector == null) {
-			return;
-		}
-		List<String> ids = new ArrayList<>();
-		List<String> labels = new ArrayList<>();
-		OperationDefinition operation = null;
-		for (String connectionId : entry.connectionIds()) {
-			ConnectionView connection = this.connections.get(connectionId);
-			if (connection == null || !connection.connectorId().equals(connector.id())) {
-				continue;
-			}
-			OperationDefinition found = operation(connectionId, entry.operation().operation());
-			if (found == null) {
-				continue;
-			}
-			operation = (operation != null) ? operation : found;
-			ids.add(connectionId);
-			labels.add(connection.label());
-		}
-		if (operation != null) {
-			putTool(ConnectedTools.entry(toolboxId, entry, connector.label(), operation, ids, labels));
-		}
-	}
-
-	/** Removes an entry's tool and forgets which connections backed it. */
-	private void unindexEntry(String key) {
-		removeTool(key);
-		this.entriesByConnection.values().forEach((keys) -> keys.remove(key));
-	}
-
-	private void putTool(ConnectedTool tool) {
-		this.tools.put(tool.key(), tool);
-		this.toolsByName.put(tool.name(), tool);
-		index(tool);
-	}
-
-	private void index(ConnectedTool tool) {
-		this.searchIndex.put(tool.key(),
-				new SearchDocument(tool.name(), tool.connectorId(), tool.connectorLabel(), tool.description()));
-	}
-
-	private void removeTool(String key) {
-		ConnectedTool removed = this.tools.remove(key);
-		if (removed != null) {
-			this.toolsByName.remove(removed.name(), removed);
-			this.searchIndex.remove(key);
-		}
-	}
-
-	private void putRestriction(RestrictionView restriction) {
-		this.restrictions.put(restriction.restrictionId(), restriction);
-		this.restrictionsByTarget.computeIfAbsent(restriction.target(), (target) -> new LinkedHashMap<>())
-			.put(restriction.restrictionId(), restriction);
-	}
-
-	private void updateMember(String memberId, UnaryOperator<MemberView> change) {
-		this.members.computeIfPresent(memberId, (id, member) -> change.apply(member));
-	}
-
-	private void updateConnection(String connectionId, UnaryOperator<ConnectionView> change) {
-		this.connections.computeIfPresent(connectionId, (id, connection) -> change.apply(connection));
-	}
-
-	private void updateToolboxEntries(String toolboxId, String entryId, Consumer<Map<String, ToolboxEntry>> change) {
-		ToolboxView toolbox = this.toolboxes.get(toolboxId);
-		if (toolbox == null) {
-			return;
-		}
-		Map<String, ToolboxEntry> entries = new LinkedHashMap<>();
-		toolbox.entries().forEach((entry) -> entries.put(entry.entryId(), entry));
-		change.accept(entries);
-		this.toolboxes.put(toolboxId, new ToolboxView(toolbox.toolboxId(), toolbox.name(), toolbox.description(),
-				List.copyOf(entries.values()), toolbox.grants()));
-		ToolboxEntry changed = entries.get(entryId);
-		if (changed != null) {
-			reindexEntry(toolboxId, changed);
-		}
-		else {
-			unindexEntry(ConnectedTools.entryKey(toolboxId, entryId));
-		}
-	}
-
-	private void updateToolboxGrants(String toolboxId, Consumer<Set<Target>> change) {
-		ToolboxView toolbox = this.toolboxes.get(toolboxId);
-		if (toolbox != null) {
-			Set<Target> grants = new LinkedHashSet<>(toolbox.grants());
-			change.accept(grants);
-			this.toolboxes.put(toolboxId, new ToolboxView(toolbox.toolboxId(), toolbox.name(), toolbox.description(),
-					toolbox.entries(), Set.copyOf(grants)));
-		}
 	}
 
 }

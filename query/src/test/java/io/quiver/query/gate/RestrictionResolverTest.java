@@ -5,6 +5,7 @@ import java.util.List;
 import io.quiver.command.member.api.Role;
 import io.quiver.command.member.api.Target;
 import io.quiver.query.access.Caller;
+import io.quiver.query.gate.outbound.HostResolver;
 import io.quiver.query.toolindex.PolicyFixture;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,8 +26,7 @@ class RestrictionResolverTest {
 
 	private final RestrictionGate resolver = new RestrictionGate();
 
-	private final ToolSurface surface = new ToolSurface(new MemberStatusGate(), new ToolExecuteGate(),
-			new RolePermissionGate(), new AccessGate(), new ScopeGate(), this.resolver);
+	private final ToolSurface surface = new ToolSurface(GateFixture.steps(this.resolver, HostResolver.SYSTEM));
 
 	private PolicyFixture policy;
 

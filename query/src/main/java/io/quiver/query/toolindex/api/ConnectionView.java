@@ -16,9 +16,4 @@ import io.quiver.command.connection.api.GrantReference;
  */
 public record ConnectionView(String connectionId, String connectorId, String label, String ownerMemberId,
 		GrantReference grant, boolean grantRevoked, List<OperationDefinition> importedTools) {
-
-	public boolean usable() {
-		return !this.grantRevoked;
-	}
-
 }

@@ -1,4 +1,4 @@
-package io.quiver.edge.call;
+package io.quiver.query.gate;
 
 import java.util.ArrayList;
 import java.util.Comparator;

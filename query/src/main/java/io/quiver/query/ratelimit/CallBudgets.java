@@ -16,6 +16,7 @@ import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.distributed.proxy.optimization.DelayParameters;
 import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -45,6 +46,7 @@ public class CallBudgets {
 
 	private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
+	@Autowired
 	CallBudgets(DataSource dataSource) {
 		this(postgres(dataSource) ? Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
 			.primaryKeyMapper(PrimaryKeyMapper.STRING)

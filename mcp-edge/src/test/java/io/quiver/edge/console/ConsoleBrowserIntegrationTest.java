@@ -22,8 +22,10 @@ import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
@@ -339,8 +341,28 @@ class ConsoleBrowserIntegrationTest extends QuiverIntegrationTest {
 	private void submit(By button) {
 		WebElement old = browser.findElement(By.tagName("html"));
 		browser.findElement(button).click();
-		this.wait.until(ExpectedConditions.stalenessOf(old));
+		this.wait.until((driver) -> replaced(old));
 		this.wait.until(ExpectedConditions.presenceOfElementLocated(By.tagName("h1")));
+	}
+
+	/**
+	 * Whether the page holding this element has been replaced. Chromium sometimes reports
+	 * a node of the replaced document as an inspector error instead of a stale element.
+	 */
+	private static boolean replaced(WebElement old) {
+		try {
+			old.isEnabled();
+			return false;
+		}
+		catch (StaleElementReferenceException ex) {
+			return true;
+		}
+		catch (WebDriverException ex) {
+			if (ex.getMessage() != null && ex.getMessage().contains("does not belong to the document")) {
+				return true;
+			}
+			throw ex;
+		}
 	}
 
 	private String notice() {

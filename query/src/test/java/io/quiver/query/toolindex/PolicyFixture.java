@@ -114,6 +114,13 @@ public final class PolicyFixture {
 		return this;
 	}
 
+	public PolicyFixture rateLimits(int perMember, int perConnection) {
+		OrganizationSettings now = this.state.settings();
+		apply(new OrganizationSettingsChangedEvent(ORG, now, new OrganizationSettings(now.collapseThreshold(),
+				now.outbound(), now.scopeCaps(), perMember, perConnection, now.semanticSearch())));
+		return this;
+	}
+
 	// ---- members
 
 	public static String memberId(String subject) {

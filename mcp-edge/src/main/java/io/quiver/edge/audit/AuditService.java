@@ -18,8 +18,9 @@ import io.quiver.query.audit.api.AuditCheckpoint;
 import io.quiver.query.audit.api.AuditEntry;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditProofs;
-import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.AuditReader;
 import io.quiver.query.audit.api.AuditVerification;
+import io.quiver.query.audit.api.AuditVerifier;
 import io.quiver.query.audit.api.ConsistencyProof;
 import io.quiver.query.audit.api.FindAuditEntriesQuery;
 import io.quiver.query.audit.api.InclusionProof;
@@ -41,15 +42,19 @@ public class AuditService {
 
 	private final ControlPlaneAccess access;
 
-	private final AuditTrail trail;
+	private final AuditReader reader;
+
+	private final AuditVerifier verifier;
 
 	private final Queries queries;
 
 	private final AuditProofs proofs;
 
-	public AuditService(ControlPlaneAccess access, AuditTrail trail, Queries queries, AuditProofs proofs) {
+	public AuditService(ControlPlaneAccess access, AuditReader reader, AuditVerifier verifier, Queries queries,
+			AuditProofs proofs) {
 		this.access = access;
-		this.trail = trail;
+		this.reader = reader;
+		this.verifier = verifier;
 		this.queries = queries;
 		this.proofs = proofs;
 	}
@@ -57,7 +62,7 @@ public class AuditService {
 	public AuditPage list(Caller caller, Filters filters, String cursor, Integer limit) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_LIST);
 		try {
-			return this.trail.find(query(caller, filters, cursor, (limit != null) ? limit : 100));
+			return this.reader.find(query(caller, filters, cursor, (limit != null) ? limit : 100));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
@@ -66,7 +71,7 @@ public class AuditService {
 
 	public AuditVerification verify(Caller caller) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_VERIFY);
-		return this.trail.verify(caller.orgId());
+		return this.verifier.verify(caller.orgId());
 	}
 
 	/**
@@ -121,7 +126,7 @@ public class AuditService {
 	public Runnable export(Caller caller, Filters filters, Consumer<AuditEntry> sink) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_LIST);
 		FindAuditEntriesQuery query = query(caller, filters, null, 1);
-		return () -> this.trail.export(query, sink);
+		return () -> this.reader.export(query, sink);
 	}
 
 	public List<ControlPlaneChange> changes(Caller caller, String from, String to, String cursor, Integer limit) {

@@ -16,11 +16,13 @@ import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.audit.api.AuditCheckpoint;
 import io.quiver.query.audit.api.AuditEntry;
+import io.quiver.query.audit.api.AuditErrorCode;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditProofs;
 import io.quiver.query.audit.api.AuditReader;
 import io.quiver.query.audit.api.AuditVerification;
 import io.quiver.query.audit.api.AuditVerifier;
+import io.quiver.query.audit.api.BrokenTrailException;
 import io.quiver.query.audit.api.ConsistencyProof;
 import io.quiver.query.audit.api.FindAuditEntriesQuery;
 import io.quiver.query.audit.api.InclusionProof;
@@ -80,7 +82,7 @@ public class AuditService {
 	 */
 	public AuditCheckpoint checkpoint(Caller caller, Long size) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_CHECKPOINT);
-		return refusingBadInput(
+		return refusing(
 				() -> (size == null) ? this.proofs.latest(caller.orgId()) : this.proofs.at(caller.orgId(), size));
 	}
 
@@ -90,7 +92,7 @@ public class AuditService {
 		if (entry == null || entry.isBlank()) {
 			throw new InvalidFieldException("entry", "'entry' is required: the seq or the entry id of an entry");
 		}
-		return refusingBadInput(() -> this.proofs.inclusion(caller.orgId(), entry.strip(), size));
+		return refusing(() -> this.proofs.inclusion(caller.orgId(), entry.strip(), size));
 	}
 
 	/** The consistency proof between the checkpoints of two sizes (R10.11). */
@@ -99,7 +101,7 @@ public class AuditService {
 		if (from == null) {
 			throw new InvalidFieldException("from", "'from' is required: the size of the earlier checkpoint");
 		}
-		return refusingBadInput(() -> this.proofs.consistency(caller.orgId(), from, to));
+		return refusing(() -> this.proofs.consistency(caller.orgId(), from, to));
 	}
 
 	/** The published key checkpoints are signed with, PEM. */
@@ -107,7 +109,12 @@ public class AuditService {
 		return this.proofs.signer().publicKeyPem();
 	}
 
-	private static <T> T refusingBadInput(java.util.function.Supplier<T> answer) {
+	/**
+	 * The answer, or the refusal of what cannot be answered: an entry that does not exist
+	 * (404), sizes out of range (400), a chain broken where the answer would cover it
+	 * (409).
+	 */
+	private static <T> T refusing(java.util.function.Supplier<T> answer) {
 		try {
 			return answer.get();
 		}
@@ -116,6 +123,10 @@ public class AuditService {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
+		catch (BrokenTrailException ex) {
+			// nothing is signed or proven over a broken chain: 409, or in band over MCP
+			throw new CommandRejectedException(AuditErrorCode.TRAIL_BROKEN, ex.getMessage());
 		}
 	}
 

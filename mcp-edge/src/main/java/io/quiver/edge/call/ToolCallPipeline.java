@@ -28,7 +28,7 @@ import io.quiver.edge.upstream.UpstreamResult;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.audit.api.AuditEntry;
-import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.AuditWriter;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.Call;
 import io.quiver.query.gate.CallSteps;
@@ -78,14 +78,14 @@ public class ToolCallPipeline {
 
 	private final ResourceLinks links;
 
-	private final AuditTrail audit;
+	private final AuditWriter audit;
 
 	private final ObjectMapper json;
 
 	private final CallTelemetry telemetry;
 
 	public ToolCallPipeline(PolicyStore policies, CallSteps steps, ToolSurface surface, ControlPlaneTools controlPlane,
-			ToolExecutor connectedTools, ResourceLinks links, AuditTrail audit, ObjectMapper json,
+			ToolExecutor connectedTools, ResourceLinks links, AuditWriter audit, ObjectMapper json,
 			CallTelemetry telemetry) {
 		this.policies = policies;
 		this.steps = steps;

@@ -30,6 +30,7 @@ import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -81,9 +82,15 @@ public class HttpToolExecutor implements ToolExecutor {
 	private final ResultRedactor redactor;
 
 	public HttpToolExecutor(OutboundHttp http, OutboundUrlGate gate, CredentialVault vault, ResultRedactor redactor) {
+		this(http, gate, new UpstreamCredentials(vault), redactor);
+	}
+
+	@Autowired
+	HttpToolExecutor(OutboundHttp http, OutboundUrlGate gate, UpstreamCredentials credentials,
+			ResultRedactor redactor) {
 		this.http = http;
 		this.gate = gate;
-		this.credentials = new UpstreamCredentials(vault);
+		this.credentials = credentials;
 		this.redactor = redactor;
 	}
 

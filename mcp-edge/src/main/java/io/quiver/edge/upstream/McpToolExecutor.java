@@ -13,6 +13,7 @@ import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -37,8 +38,13 @@ public class McpToolExecutor implements ToolExecutor {
 	private final ResultRedactor redactor;
 
 	public McpToolExecutor(McpUpstreamClient client, CredentialVault vault, ResultRedactor redactor) {
+		this(client, new UpstreamCredentials(vault), redactor);
+	}
+
+	@Autowired
+	McpToolExecutor(McpUpstreamClient client, UpstreamCredentials credentials, ResultRedactor redactor) {
 		this.client = client;
-		this.credentials = new UpstreamCredentials(vault);
+		this.credentials = credentials;
 		this.redactor = redactor;
 	}
 

@@ -16,7 +16,11 @@ public enum ConnectionErrorCode implements ErrorCode {
 	/** The upstream could not be reached to import its tools. */
 	UPSTREAM_UNAVAILABLE("connection.upstream-unavailable", Kind.CONFLICT),
 	/** The credential is malformed. */
-	INVALID_CREDENTIAL("connection.invalid-credential", Kind.INVALID);
+	INVALID_CREDENTIAL("connection.invalid-credential", Kind.INVALID),
+	/** An OAuth authorization could not be started or completed (SPEC R4.5). */
+	AUTHORIZATION_FAILED("connection.authorization-failed", Kind.CONFLICT),
+	/** The connector has OAuth but the organisation has set no OAuth client for it. */
+	OAUTH_CLIENT_MISSING("connection.oauth-client-missing", Kind.CONFLICT);
 
 	private final String code;
 

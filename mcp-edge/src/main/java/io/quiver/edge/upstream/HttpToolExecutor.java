@@ -26,6 +26,7 @@ import io.quiver.edge.upstream.ResultRedactor.Redaction;
 import io.quiver.query.gate.outbound.OutboundTarget;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.gate.outbound.OutboundUrls;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -72,10 +73,17 @@ public class HttpToolExecutor implements ToolExecutor {
 
 	private final UpstreamExchange exchange;
 
+	/** Pasted credentials only, without OAuth refresh (tests of the executor). */
 	public HttpToolExecutor(OutboundHttp http, OutboundUrlGate gate, CredentialVault vault, ResultRedactor redactor) {
+		this(http, gate, new UpstreamCredentials(vault), redactor);
+	}
+
+	@Autowired
+	HttpToolExecutor(OutboundHttp http, OutboundUrlGate gate, UpstreamCredentials credentials,
+			ResultRedactor redactor) {
 		this.http = http;
 		this.gate = gate;
-		this.exchange = new UpstreamExchange(vault, redactor);
+		this.exchange = new UpstreamExchange(credentials, redactor);
 	}
 
 	@Override

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.edge.upstream.ResultRedactor.Redaction;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,9 +29,15 @@ public class McpToolExecutor implements ToolExecutor {
 
 	private final UpstreamExchange exchange;
 
+	/** Pasted credentials only, without OAuth refresh (tests of the executor). */
 	public McpToolExecutor(McpUpstreamClient client, CredentialVault vault, ResultRedactor redactor) {
+		this(client, new UpstreamCredentials(vault), redactor);
+	}
+
+	@Autowired
+	McpToolExecutor(McpUpstreamClient client, UpstreamCredentials credentials, ResultRedactor redactor) {
 		this.client = client;
-		this.exchange = new UpstreamExchange(vault, redactor);
+		this.exchange = new UpstreamExchange(credentials, redactor);
 	}
 
 	@Override

@@ -1,7 +1,6 @@
 package io.quiver.edge.upstream;
 
 import io.quiver.command.connection.vault.Credential;
-import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.edge.upstream.ResultRedactor.Redaction;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
@@ -22,8 +21,8 @@ final class UpstreamExchange {
 
 	private final ResultRedactor redactor;
 
-	UpstreamExchange(CredentialVault vault, ResultRedactor redactor) {
-		this.credentials = new UpstreamCredentials(vault);
+	UpstreamExchange(UpstreamCredentials credentials, ResultRedactor redactor) {
+		this.credentials = credentials;
 		this.redactor = redactor;
 	}
 

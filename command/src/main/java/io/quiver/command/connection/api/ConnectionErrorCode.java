@@ -24,6 +24,14 @@ public final class ConnectionErrorCode {
 	/** The credential is malformed. */
 	public static final ErrorCode INVALID_CREDENTIAL = new ErrorCode("connection.invalid-credential", Kind.INVALID);
 
+	/** An OAuth authorization could not be started or completed (SPEC R4.5). */
+	public static final ErrorCode AUTHORIZATION_FAILED = new ErrorCode("connection.authorization-failed",
+			Kind.CONFLICT);
+
+	/** The connector has OAuth but the organisation has set no OAuth client for it. */
+	public static final ErrorCode OAUTH_CLIENT_MISSING = new ErrorCode("connection.oauth-client-missing",
+			Kind.CONFLICT);
+
 	private ConnectionErrorCode() {
 	}
 

@@ -7,7 +7,6 @@ import java.util.List;
 
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
-import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.search.api.CodePoints;
 import io.quiver.query.toolindex.api.ConnectedTool;

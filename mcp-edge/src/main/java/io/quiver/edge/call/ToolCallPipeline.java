@@ -325,7 +325,8 @@ public class ToolCallPipeline {
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(upstream));
 			// resource links open only for this caller, through this tool's gates (R12.8)
-			return outcome(attempt, result, relay, this.links.seal(caller, toolKey, connectionId, result.content()));
+			return outcome(attempt, upstream, result, relay,
+					this.links.seal(caller, toolKey, connectionId, result.content()));
 		};
 	}
 
@@ -374,13 +375,18 @@ public class ToolCallPipeline {
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
 					() -> this.connectedTools.readResource(call, link.uri()));
-			return outcome(attempt, result, CallRelay.NONE, this.links.relabel(result.content(), link, uri));
+			return outcome(attempt, call, result, CallRelay.NONE, this.links.relabel(result.content(), link, uri));
 		};
 	}
 
 	/** What an upstream request came to, recorded on the attempt. */
-	private static ToolResult outcome(Attempt attempt, UpstreamResult result, CallRelay relay, ArrayNode content) {
-		attempt.reached(result.reachedConnectionId(), result.reachedAccount());
+	private static ToolResult outcome(Attempt attempt, UpstreamCall call, UpstreamResult result, CallRelay relay,
+			ArrayNode content) {
+		// the grant the call presented, by fingerprint, when it reached the account
+		// (R4.5)
+		String grant = (result.reachedConnectionId() != null && call.grant() != null) ? call.grant().fingerprint()
+				: null;
+		attempt.reached(result.reachedConnectionId(), result.reachedAccount(), grant);
 		ToolResult answer = new ToolResult(content, result.structuredContent(), result.isError(), null);
 		if (result.isError() && relay.cancelled()) {
 			attempt.cancelled();

@@ -217,8 +217,9 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				"""
 						INSERT INTO tool_call_audit (org_id, seq, entry_id, at, member_id, subject, requested_name, via_execute_tool,
 						    resolved_tool, operation, connection_id, account, classification, gate, decision, outcome, error_code,
-						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id, phase, attempt_seq)
-						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id, phase, attempt_seq,
+						    grant_fingerprint)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
 				rows);
 		heads.forEach((orgId, chain) -> this.jdbc.update(
 				"UPDATE tool_call_audit_head SET last_seq = ?, last_hash = ? WHERE org_id = ?", chain.seq, chain.hash,
@@ -241,7 +242,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				e.memberId(), e.subject(), e.requestedName(), e.viaExecuteTool(), e.resolvedTool(), e.operation(),
 				e.connectionId(), e.account(), e.classification(), e.gate(), e.decision(), e.outcome(), e.errorCode(),
 				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(),
-				e.version(), e.traceId(), e.phase(), e.attemptSeq() };
+				e.version(), e.traceId(), e.phase(), e.attemptSeq(), e.grantFingerprint() };
 	}
 
 	@Override
@@ -407,7 +408,8 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				rs.getString("outcome"), rs.getString("error_code"),
 				ReadModelJson.read(rs.getString("argument_names"), NAMES), rs.getInt("argument_count"),
 				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"),
-				rs.getInt("hash_version"), rs.getString("trace_id"), rs.getString("phase"), attempt, settled);
+				rs.getInt("hash_version"), rs.getString("trace_id"), rs.getString("phase"), attempt, settled,
+				rs.getString("grant_fingerprint"));
 	}
 
 	private static Instant readInstant(ResultSet rs) throws SQLException {
@@ -483,7 +485,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 					r.viaExecuteTool(), r.resolvedTool(), r.operation(), r.connectionId(), r.account(),
 					r.classification(), r.gate(), r.decision(), r.outcome(), r.errorCode(),
 					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null,
-					EntryEncoding.CURRENT, r.traceId(), r.phase(), r.attemptSeq(), null);
+					EntryEncoding.CURRENT, r.traceId(), r.phase(), r.attemptSeq(), null, r.grantFingerprint());
 			String hash = EntryEncoding.hash(EntryJson.of(r.orgId(), unhashed));
 			this.seq = next;
 			this.hash = hash;

@@ -182,6 +182,15 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			assertThat(me(renewed.accessToken())).isEqualTo(401);
 			results.add(revoked.text());
 
+			// the trail names the grant each call presented, by fingerprint, never a
+			// token
+			String fingerprint = connection.json().path("grantFingerprint").asText();
+			Rest.Response trail = owner.get("/api/v1/audit?limit=500");
+			assertThat(trail.status()).as(trail.body()).isEqualTo(200);
+			assertThat(trail.json().path("entries").findValuesAsText("grantFingerprint")).contains(fingerprint);
+			results.add(trail.body());
+			results.add(owner.get("/api/v1/audit/changes?limit=500").body());
+
 			List<String> canaries = List.of(SECRET, first.accessToken(), first.refreshToken(), refreshed.accessToken(),
 					refreshed.refreshToken(), renewed.accessToken(), renewed.refreshToken());
 			DataSource database = SignInServer.app().bean(DataSource.class);

@@ -62,8 +62,12 @@ class SemanticSearchIntegrationTest extends QuiverIntegrationTest {
 
 		JsonNode hybrid = search("get page");
 		List<String> lexicalNames = lexical.path("results").findValuesAsText("name");
-		assertThat(hybrid.path("results").findValuesAsText("name").subList(0, lexicalNames.size()))
-			.containsExactlyElementsOf(lexicalNames);
+		List<String> hybridNames = hybrid.path("results").findValuesAsText("name");
+		// a confident lexical answer keeps its first hit first and its first five in the
+		// first five (docs/search.md, "The blend")
+		assertThat(hybridNames.get(0)).isEqualTo(lexicalNames.get(0));
+		assertThat(hybridNames.subList(0, Math.min(5, hybridNames.size())))
+			.containsAll(lexicalNames.subList(0, Math.min(5, lexicalNames.size())));
 		JsonNode first = hybrid.path("results").get(0);
 		assertThat(first.path("similarity").isNumber()).as(first.toString()).isTrue();
 		assertThat(first.path("matched").toString()).contains("page");

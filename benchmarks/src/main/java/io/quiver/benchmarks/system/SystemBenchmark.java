@@ -113,7 +113,7 @@ public final class SystemBenchmark {
 				postgresRestart();
 			}
 		}
-		if (this.options.runs("replay")) {
+		if (this.options.runs("replay") || this.options.runs("asof")) {
 			replay(org);
 		}
 		if (this.options.steps.containsAll(Options.STEPS)) {
@@ -616,26 +616,47 @@ public final class SystemBenchmark {
 			throw new IllegalStateException("expected created/changed/changed back events, found " + restriction.size()
 					+ " and " + member.size());
 		}
+		QuiverProcess baseline = null;
+		if (this.options.baselineJar != null) {
+			progress("starting the baseline node (%s)", this.options.baselineJar);
+			baseline = QuiverProcess.start("baseline", this.options.baselineJar,
+					this.options.work.resolve("node-baseline.log"), this.options.nodeJvmOptions, this.properties);
+		}
 		long before = bulk.count();
+		String setUpAt = Instant.now().toString();
+		QuiverProcess.pause(10);
 		progress("replay: appending %,d restriction events (copies of real ones) to %,d events", restrictionEvents,
 				before);
 		long appendStart = System.nanoTime();
 		bulk.append(restriction.get(1), restriction.get(2), even(restrictionEvents), this::appended);
 		double firstAppend = (System.nanoTime() - appendStart) / 1e9;
 		long asOfStore = bulk.count();
-		Api admin = Api.as(this.nodeA.baseUrl(), "admin");
-		long catchUp = System.nanoTime();
-		admin.mcp("tools/list", null);
-		double catchUpMillis = (System.nanoTime() - catchUp) / 1e6;
+		double catchUpMillis = catchUp(this.nodeA);
+		String baselineCatchUp = (baseline != null)
+				? String.format(Locale.ROOT, " (on the baseline node, asked next: %.0f ms)", catchUp(baseline)) : "";
 		String at = Instant.now().plusSeconds(1).toString();
 		QuiverProcess.pause(1_100);
-		List<Double> asOf = new ArrayList<>();
-		for (int i = 0; i < 3; i++) {
-			long start = System.nanoTime();
-			admin.get("/api/v1/compliance/effective?target=role:GUEST&at=" + at).expect(200);
-			asOf.add((System.nanoTime() - start) / 1e6);
+		String asOfTable;
+		try {
+			asOfTable = asOfQuestions(baseline, setUpAt, at);
 		}
-		progress("  as-of answers in %s ms", asOf);
+		finally {
+			if (baseline != null) {
+				baseline.close();
+			}
+		}
+		this.doc.append("### As-of answers\n\n")
+			.append(String
+				.format(Locale.ROOT, "%,d restriction events (a restriction's rules changed and changed back, "
+						+ "copies of real events, see Replay) appended in %.1f s to the %,d events of the organisation's "
+						+ "set-up; the next request on the running node (catching its in-memory policy state up with them) "
+						+ "took %.0f ms%s. Then the compliance questions as of an instant after them, from the %,d events "
+						+ "of the store. ", even(restrictionEvents), firstAppend, before, catchUpMillis,
+						baselineCatchUp, asOfStore))
+			.append(asOfTable);
+		if (!this.options.runs("replay")) {
+			return;
+		}
 		long rest = total - asOfStore;
 		progress("replay: appending %,d more events (restriction changes and member suspensions)", rest);
 		appendStart = System.nanoTime();
@@ -673,18 +694,8 @@ public final class SystemBenchmark {
 			.append("(`INSERT … SELECT … generate_series`), alternating, onto the same aggregates with the next ")
 			.append("sequence numbers and fresh event ids (`EventBulk`), so every handler accepts them as a ")
 			.append("history the aggregates could have produced.\n\n")
-			.append(String.format(Locale.ROOT, "- %,d restriction events appended in %.1f s; ", even(restrictionEvents),
-					firstAppend))
-			.append(String.format(Locale.ROOT,
-					"the next request on the running node (catching its in-memory policy state up with them) took "
-							+ "%.0f ms%n",
-					catchUpMillis))
-			.append(String.format(Locale.ROOT,
-					"- **as-of question** (`GET /api/v1/compliance/effective?target=role:GUEST&at=…`, the "
-							+ "restriction's rules as of an instant, replayed from the %,d events of the store): "
-							+ "%s ms (three answers in a row)%n",
-					asOfStore,
-					String.join(" / ", asOf.stream().map((m) -> String.format(Locale.ROOT, "%.0f", m)).toList())))
+			.append(String.format(Locale.ROOT, "- %,d restriction events appended first (see As-of answers)%n",
+					even(restrictionEvents)))
 			.append(String.format(Locale.ROOT, "- %,d more events appended in %.1f s, %,d in the store%n",
 					events - asOfStore, secondAppend, events))
 			.append("- every projection rebuilt with the nodes stopped: `java -jar quiver.jar --quiver.rebuild=all` ")
@@ -697,6 +708,65 @@ public final class SystemBenchmark {
 					"**Every projection rebuilt from %,d events in %,.1f s: %,d events/s of the store.**%n%n", events,
 					millis / 1000.0, events * 1000 / Math.max(1, millis)));
 		progress("  rebuilt: %,d events read in %.1f s", read, millis / 1000.0);
+	}
+
+	/**
+	 * The three compliance questions as of an instant after the restriction changes, each
+	 * asked {@code rounds} times of node A and, with {@code --baseline-jar}, interleaved
+	 * with the same question to a node of that jar on the same database: answers the
+	 * table.
+	 */
+	private String asOfQuestions(QuiverProcess baseline, String from, String at) throws Exception {
+		String member = "churn";
+		Map<String, String> questions = new LinkedHashMap<>();
+		questions.put("effective rules now, no `at` (the live state: what the request itself costs)",
+				"/api/v1/compliance/effective?target=role:GUEST");
+		questions.put("effective rules (`/api/v1/compliance/effective?target=role:GUEST&at=…`)",
+				"/api/v1/compliance/effective?target=role:GUEST&at=" + at);
+		questions.put("reachable tools (`/api/v1/compliance/reachable?member=" + member + "&at=…`)",
+				"/api/v1/compliance/reachable?member=" + member + "&at=" + at);
+		questions.put("diff of two instants (`/api/v1/compliance/diff?member=" + member + "&from=…&to=…`)",
+				"/api/v1/compliance/diff?member=" + member + "&from=" + from + "&to=" + at);
+		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
+		nodes.put("this build", this.nodeA);
+		if (baseline != null) {
+			nodes.put("baseline `" + this.options.baselineJar.getFileName() + "`", baseline);
+		}
+		int rounds = this.options.quick ? 5 : 11;
+		Map<String, List<Double>> millis = new LinkedHashMap<>();
+		for (int round = 0; round < rounds; round++) {
+			for (Map.Entry<String, String> question : questions.entrySet()) {
+				for (Map.Entry<String, QuiverProcess> node : nodes.entrySet()) {
+					Api api = Api.as(node.getValue().baseUrl(), "admin");
+					long start = System.nanoTime();
+					api.get(question.getValue()).expect(200);
+					millis.computeIfAbsent(question.getKey() + "\t" + node.getKey(), (k) -> new ArrayList<>())
+						.add((System.nanoTime() - start) / 1e6);
+				}
+			}
+		}
+		StringBuilder table = new StringBuilder(
+				String
+					.format(Locale.ROOT,
+							"%d rounds; in each, every question to each node in turn (same database, same events).%n%n"
+									+ "| question | node | p50 ms | min ms | max ms |%n|---|---|---|---|---|%n",
+							rounds));
+		millis.forEach((key, values) -> {
+			List<Double> sorted = values.stream().sorted().toList();
+			String[] parts = key.split("\t");
+			table.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f |%n", parts[0], parts[1],
+					sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1)));
+			progress("  %s on %s: p50 %.1f ms", parts[0], parts[1], sorted.get(sorted.size() / 2));
+		});
+		return table.append('\n').toString();
+	}
+
+	/** The time of a request that catches the node's policy state up with the store. */
+	private static double catchUp(QuiverProcess node) {
+		Api admin = Api.as(node.baseUrl(), "admin");
+		long start = System.nanoTime();
+		admin.mcp("tools/list", null);
+		return (System.nanoTime() - start) / 1e6;
 	}
 
 	private void appended(long events) {
@@ -757,9 +827,10 @@ public final class SystemBenchmark {
 
 	/** The command line. */
 	private record Options(Path jar, Path doc, Path work, String pgUrl, String pgRestart, boolean quick, String note,
-			List<String> steps, List<String> nodeJvmOptions) {
+			List<String> steps, List<String> nodeJvmOptions, Path baselineJar) {
 
-		static final List<String> STEPS = List.of("context", "overhead", "throughput", "writes", "restart", "replay");
+		static final List<String> STEPS = List.of("context", "overhead", "throughput", "writes", "restart", "asof",
+				"replay");
 
 		boolean runs(String step) {
 			return this.steps.contains(step);
@@ -775,6 +846,7 @@ public final class SystemBenchmark {
 			values.put("--note", "");
 			values.put("--steps", String.join(",", STEPS));
 			values.put("--node-jvm-options", "");
+			values.put("--baseline-jar", "");
 			boolean quick = false;
 			for (int i = 0; i < args.length; i++) {
 				if (args[i].equals("--quick")) {
@@ -800,7 +872,8 @@ public final class SystemBenchmark {
 			String jvm = values.get("--node-jvm-options").strip();
 			return new Options(Path.of(values.get("--jar")), Path.of(values.get("--doc")),
 					Path.of(values.get("--work")), values.get("--pg-url"), values.get("--pg-restart"), quick,
-					values.get("--note"), steps, jvm.isEmpty() ? List.of() : List.of(jvm.split("\\s+")));
+					values.get("--note"), steps, jvm.isEmpty() ? List.of() : List.of(jvm.split("\\s+")),
+					values.get("--baseline-jar").isBlank() ? null : Path.of(values.get("--baseline-jar")));
 		}
 
 	}

@@ -140,6 +140,27 @@ class ConsolePagesIntegrationTest extends QuiverIntegrationTest {
 		assertThat(mia.get("/console/audit").statusCode()).isEqualTo(403);
 	}
 
+	@Test
+	void anOwnerNamesTheMemberWhoseSurfaceItSeesByIdOrBySubject() {
+		String org = this.organizations.create("console-surface-of");
+		Rest api = rest(org, "owner");
+		String nia = api.post("/api/v1/members", Map.of("subject", "nia", "role", "GUEST"))
+			.json()
+			.path("memberId")
+			.asText();
+		ConsoleHttp owner = signedIn(org, "owner");
+
+		HttpResponse<String> bySubject = owner.get("/console/surface?member=nia");
+		assertThat(bySubject.statusCode()).isEqualTo(200);
+		assertThat(bySubject.body()).contains("<b>nia</b>").doesNotContain("quiver__connections__create");
+		HttpResponse<String> byId = owner.get("/console/surface?member=" + nia);
+		assertThat(byId.statusCode()).isEqualTo(200);
+		assertThat(byId.body()).contains("<b>nia</b>").doesNotContain("quiver__connections__create");
+		HttpResponse<String> nobody = owner.get("/console/surface?member=nobody");
+		assertThat(nobody.statusCode()).isEqualTo(404);
+		assertThat(nobody.body()).contains("no member &#39;nobody&#39;");
+	}
+
 	private ConsoleHttp signedIn(String org, String subject) {
 		ConsoleHttp console = new ConsoleHttp(baseUrl());
 		assertThat(console.signIn(org, subject).statusCode()).isEqualTo(302);

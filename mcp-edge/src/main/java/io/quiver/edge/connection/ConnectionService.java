@@ -1,7 +1,9 @@
 package io.quiver.edge.connection;
 
 import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -100,6 +102,21 @@ public class ConnectionService {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_LIST);
 		String owner = caller.holds(Permission.CONNECTIONS_READ_ALL) ? null : caller.memberId();
 		return this.queries.list(new FindConnectionsQuery(caller.orgId(), owner), ConnectionSummary.class);
+	}
+
+	/**
+	 * How many tools each connection offers, by connection id: its connector's operations
+	 * for an {@code http} connector, those imported from the server for {@code mcp}.
+	 */
+	public Map<String, Integer> toolCounts(Caller caller, List<ConnectionSummary> connections) {
+		Map<String, Integer> counts = new HashMap<>();
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			for (ConnectionSummary connection : connections) {
+				ConnectionView view = lease.snapshot().connection(connection.connectionId());
+				counts.put(connection.connectionId(), (view != null) ? lease.snapshot().operationsOf(view).size() : 0);
+			}
+		}
+		return counts;
 	}
 
 	public ConnectionSummary get(Caller caller, String connection) {

@@ -66,8 +66,13 @@ class ConsolePagesIntegrationTest extends QuiverIntegrationTest {
 		connect.put("credentialType", "header");
 		connect.put("headerName", "X-Api-Key");
 		connect.put("headerValue", "never-shown-value");
+		int operations = api.get("/api/v1/catalog/github").json().path("operations").size();
+		assertThat(operations).isPositive();
 		assertThat(submit(owner, "/console/connections", "/console/connections", connect))
 			.contains("Connected github-ops.")
+			// an http connection offers its connector's operations, not "0" (nothing
+			// imported)
+			.contains("<td>" + operations + "</td>")
 			.doesNotContain("never-shown-value");
 		String id = api.get("/api/v1/connections/github-ops").json().path("connectionId").asText();
 		assertThat(submit(owner, "/console/connections", "/console/connections/" + id + "/label",

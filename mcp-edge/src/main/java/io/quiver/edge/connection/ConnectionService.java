@@ -196,8 +196,8 @@ public class ConnectionService {
 
 	private Connected pendingAnswer(ConnectionSummary connection, ConnectorDefinition connector, URI authorization) {
 		return new Connected(connection, authorization.toString(),
-				"Open authorizationUrl in a browser and allow access at " + connector.label() + " (within "
-						+ "10 minutes; the link works once). Connection '" + connection.label()
+				"Open authorizationUrl in a browser and allow access at " + connector.label()
+						+ " (the link works once, and expires). Connection '" + connection.label()
 						+ "' is pending-authorization until then; its tools answer once it is authorized.");
 	}
 

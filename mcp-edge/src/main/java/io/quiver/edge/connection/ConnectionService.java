@@ -1,7 +1,9 @@
 package io.quiver.edge.connection;
 
 import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -102,6 +104,21 @@ public class ConnectionService {
 		return this.queries.list(new FindConnectionsQuery(caller.orgId(), owner), ConnectionSummary.class);
 	}
 
+	/**
+	 * How many tools each connection offers, by connection id: its connector's operations
+	 * for an {@code http} connector, those imported from the server for {@code mcp}.
+	 */
+	public Map<String, Integer> toolCounts(Caller caller, List<ConnectionSummary> connections) {
+		Map<String, Integer> counts = new HashMap<>();
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			for (ConnectionSummary connection : connections) {
+				ConnectionView view = lease.snapshot().connection(connection.connectionId());
+				counts.put(connection.connectionId(), (view != null) ? lease.snapshot().operationsOf(view).size() : 0);
+			}
+		}
+		return counts;
+	}
+
 	public ConnectionSummary get(Caller caller, String connection) {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_GET);
 		return findReadable(caller, connection);
@@ -179,8 +196,8 @@ public class ConnectionService {
 
 	private Connected pendingAnswer(ConnectionSummary connection, ConnectorDefinition connector, URI authorization) {
 		return new Connected(connection, authorization.toString(),
-				"Open authorizationUrl in a browser and allow access at " + connector.label() + " (within "
-						+ "10 minutes; the link works once). Connection '" + connection.label()
+				"Open authorizationUrl in a browser and allow access at " + connector.label()
+						+ " (the link works once, and expires). Connection '" + connection.label()
 						+ "' is pending-authorization until then; its tools answer once it is authorized.");
 	}
 

@@ -99,6 +99,31 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
+	void anMcpServerOnAPrivateAddressIsNotProbedForItsAuthorization() throws Exception {
+		Rest.Response registered = this.owner.post("/api/v1/catalog", Map.of("id", "private-mcp", "label",
+				"Private MCP", "kind", "mcp", "url", "http://127.0.0.1:" + closedPort() + "/mcp"));
+		assertThat(registered.status()).as(registered.body()).isEqualTo(201);
+		try (Mcp mcp = mcp(this.org, "owner")) {
+			Mcp.Result created = mcp.call("quiver__connections__create",
+					Map.of("connector", "private-mcp", "label", "private-mcp"));
+			assertThat(created.isError()).isTrue();
+			assertThat(created.text()).contains("127.0.0.1");
+		}
+		assertThat(this.owner.get("/api/v1/connections/private-mcp").status()).isEqualTo(404);
+	}
+
+	@Test
+	void quiverPublishesItsClientIdMetadataDocument() throws Exception {
+		HttpResponse<String> document = this.http.send(
+				HttpRequest.newBuilder(URI.create(baseUrl() + "/oauth/connect/client-metadata.json")).build(),
+				HttpResponse.BodyHandlers.ofString());
+		assertThat(document.statusCode()).isEqualTo(200);
+		assertThat(document.body()).contains("\"client_id\":\"http://localhost/oauth/connect/client-metadata.json\"",
+				"\"redirect_uris\":[\"http://localhost/oauth/connect/callback\"]",
+				"\"token_endpoint_auth_method\":\"none\"");
+	}
+
+	@Test
 	void aConnectorWithoutAnOAuthClientSaysHowToSetOne() throws Exception {
 		Rest.Response registered = this.owner.post("/api/v1/catalog", Map.of("id", "noclient", "label", "No Client",
 				"kind", "http", "openapi", openApi("https://app.example.com"), "allowPrivateNetwork", false));

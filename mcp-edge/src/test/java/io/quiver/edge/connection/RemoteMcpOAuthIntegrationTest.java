@@ -8,7 +8,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,13 +17,13 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import io.quiver.command.connection.vault.Credential;
-import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.support.DatabaseGrep;
 import io.quiver.support.HeadlessChromium;
 import io.quiver.support.Mcp;
 import io.quiver.support.Organizations;
 import io.quiver.support.QuiverApp;
 import io.quiver.support.Rest;
+import io.quiver.support.StoredGrants;
 import io.quiver.support.SignInServer;
 import io.quiver.support.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
@@ -37,7 +36,6 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -139,12 +137,12 @@ class RemoteMcpOAuthIntegrationTest {
 			assertThat(members.text()).contains("owner");
 			results.add(members.text());
 
-			Credential.OAuth first = grant("remote");
-			expire("remote");
+			Credential.OAuth first = grants().of("remote");
+			grants().expire("remote");
 			Mcp.Result afterRefresh = mcp.call("remote__quiver__members__list", Map.of());
 			assertThat(afterRefresh.isError()).as(afterRefresh.text()).isFalse();
 			results.add(afterRefresh.text());
-			Credential.OAuth refreshed = grant("remote");
+			Credential.OAuth refreshed = grants().of("remote");
 			assertThat(refreshed.accessToken()).isNotEqualTo(first.accessToken());
 			assertThat(refreshed.refreshToken()).as("rotated").isNotEqualTo(first.refreshToken());
 
@@ -163,26 +161,6 @@ class RemoteMcpOAuthIntegrationTest {
 		}
 	}
 
-	private static String vaultRef(String label) {
-		JdbcTemplate jdbc = new JdbcTemplate(SignInServer.app().bean(DataSource.class));
-		return jdbc.queryForObject("SELECT v.ref FROM credential_vault v JOIN connection_directory c "
-				+ "ON c.connection_id = v.connection_id WHERE c.org_id = ? AND c.label = ? "
-				+ "AND v.ciphertext IS NOT NULL", String.class, org, label);
-	}
-
-	private static Credential.OAuth grant(String label) {
-		return (Credential.OAuth) SignInServer.app().bean(CredentialVault.class).read(org, vaultRef(label));
-	}
-
-	private static void expire(String label) {
-		SignInServer.app().bean(CredentialVault.class).replace(org, vaultRef(label), (stored) -> {
-			Credential.OAuth grant = (Credential.OAuth) stored;
-			return new Credential.OAuth(grant.accessToken(), grant.refreshToken(), Instant.now().minusSeconds(1),
-					grant.scope(), grant.issuer());
-		});
-	}
-
-	/** A tools/list on the remote with this access token: its HTTP status. */
 	private static int mcpStatus(String accessToken) throws Exception {
 		return HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create(remoteUrl + "/mcp"))
@@ -192,6 +170,10 @@ class RemoteMcpOAuthIntegrationTest {
 				.POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"))
 				.build(), HttpResponse.BodyHandlers.ofString())
 			.statusCode();
+	}
+
+	private static StoredGrants grants() {
+		return new StoredGrants(SignInServer.app(), org);
 	}
 
 	private static int freePort() throws IOException {

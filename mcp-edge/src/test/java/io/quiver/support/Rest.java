@@ -85,18 +85,26 @@ public final class Rest {
 	}
 
 	private static Response execute(HttpRequest.Builder request) {
-		try {
-			HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-			JsonNode json = null;
-			if (response.body() != null && !response.body().isBlank()) {
-				try {
-					json = JSON.readTree(response.body());
-				}
-				catch (IOException ex) {
-					json = null;
-				}
+		HttpResponse<String> response = exchange(HTTP, request.build());
+		JsonNode json = null;
+		if (response.body() != null && !response.body().isBlank()) {
+			try {
+				json = JSON.readTree(response.body());
 			}
-			return new Response(response.statusCode(), json, response.body(), response.headers().map());
+			catch (IOException ex) {
+				json = null;
+			}
+		}
+		return new Response(response.statusCode(), json, response.body(), response.headers().map());
+	}
+
+	/**
+	 * Sends a request with this client and answers the response with its body as text; a
+	 * failure to send is a test failure ({@link IllegalStateException}).
+	 */
+	public static HttpResponse<String> exchange(HttpClient client, HttpRequest request) {
+		try {
+			return client.send(request, HttpResponse.BodyHandlers.ofString());
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);

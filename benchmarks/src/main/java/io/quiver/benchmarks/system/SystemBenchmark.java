@@ -202,7 +202,7 @@ public final class SystemBenchmark {
 			.append("connectors (")
 			.append(String.join(", ", Organisation.CURATED))
 			.append(") and then generated OpenAPI apps of three resources, thirty operations each, with ")
-			.append("summaries, descriptions and documented parameters (`OpenApiApps`).\n\n")
+			.append("summaries, descriptions and documented parameters (`OpenApiDocs`, the edge's test fixture).\n\n")
 			.append("| connected apps | connected tools | flat: tools | flat: bytes | flat: ~tokens | ")
 			.append("collapsed: tools | collapsed: bytes | collapsed: ~tokens | collapsed / flat | ")
 			.append("`search_tools` answer: bytes | ~tokens |\n")

@@ -61,6 +61,10 @@ final class Attempt {
 		this.arguments = arguments;
 	}
 
+	Caller caller() {
+		return this.caller;
+	}
+
 	String requestedName() {
 		return this.requestedName;
 	}
@@ -110,7 +114,9 @@ final class Attempt {
 		}
 		else if (call.tool() != null) {
 			ConnectedTool tool = call.tool();
-			resolved(tool.name(), tool.connectorId() + "." + tool.operation().name(), tool.classification().wireName());
+			// a resource read is the tool's, as the read of one of its results (R12.8)
+			String operation = call.read() ? Call.RESOURCE_READ : tool.operation().name();
+			resolved(tool.name(), tool.connectorId() + "." + operation, tool.classification().wireName());
 		}
 	}
 

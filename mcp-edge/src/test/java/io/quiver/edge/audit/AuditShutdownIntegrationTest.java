@@ -1,19 +1,16 @@
 package io.quiver.edge.audit;
 
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
+import io.quiver.support.NodeSchema;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
@@ -38,8 +35,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @EnabledIfEnvironmentVariable(named = TestDatabase.POSTGRES_URL, matches = ".+")
 class AuditShutdownIntegrationTest {
 
-	private static final String SCHEMA = "s_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-
 	private static final int IN_FLIGHT = 20;
 
 	private static final String TOOL = "echo-drain__create_item";
@@ -49,23 +44,21 @@ class AuditShutdownIntegrationTest {
 
 	private FakeUpstream upstream;
 
-	private final Map<String, String> settings = new HashMap<>();
+	private NodeSchema schema;
+
+	private Map<String, String> settings;
 
 	@BeforeEach
 	void database() {
-		TestDatabase.execute("CREATE SCHEMA " + SCHEMA);
+		this.schema = NodeSchema.create("s_");
 		this.upstream = FakeUpstream.start();
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		this.settings.putAll(Map.of("spring.datasource.url", url(), "spring.flyway.schemas", SCHEMA, "quiver.vault.key",
-				Base64.getEncoder().encodeToString(key), "quiver.data-dir", this.dir.toString(),
-				"quiver.dev-issuer.enabled", "true", "quiver.public-url", "http://localhost"));
+		this.settings = this.schema.nodeSettings(this.dir);
 	}
 
 	@AfterEach
 	void dropDatabase() {
 		this.upstream.close();
-		TestDatabase.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+		this.schema.close();
 	}
 
 	@Test
@@ -172,11 +165,6 @@ class AuditShutdownIntegrationTest {
 		JsonNode verification = admin.get("/api/v1/audit/verify").json();
 		assertThat(verification.path("ok").asBoolean()).as(verification.toString()).isTrue();
 		assertThat(verification.path("entries").asLong()).isGreaterThanOrEqualTo(atLeast);
-	}
-
-	private static String url() {
-		String base = System.getenv(TestDatabase.POSTGRES_URL);
-		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
 	}
 
 }

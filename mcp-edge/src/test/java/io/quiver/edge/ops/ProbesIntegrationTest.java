@@ -4,22 +4,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.support.FakeUpstream;
+import io.quiver.support.NodeSchema;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
@@ -44,8 +41,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @EnabledIfEnvironmentVariable(named = TestDatabase.POSTGRES_URL, matches = ".+")
 class ProbesIntegrationTest {
 
-	private static final String SCHEMA = "p_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-
 	private static final ObjectMapper JSON = new ObjectMapper();
 
 	@TempDir
@@ -53,24 +48,22 @@ class ProbesIntegrationTest {
 
 	private FakeUpstream upstream;
 
-	private final Map<String, String> settings = new HashMap<>();
+	private NodeSchema schema;
+
+	private Map<String, String> settings;
 
 	@BeforeEach
 	void database() {
-		TestDatabase.execute("CREATE SCHEMA " + SCHEMA);
+		this.schema = NodeSchema.create("p_");
 		this.upstream = FakeUpstream.start();
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		this.settings.putAll(Map.of("spring.datasource.url", url(), "spring.flyway.schemas", SCHEMA, "quiver.vault.key",
-				Base64.getEncoder().encodeToString(key), "quiver.data-dir", this.dir.toString(),
-				"quiver.dev-issuer.enabled", "true", "quiver.public-url", "http://localhost",
-				"logging.structured.format.console", "ecs"));
+		this.settings = this.schema.nodeSettings(this.dir);
+		this.settings.put("logging.structured.format.console", "ecs");
 	}
 
 	@AfterEach
 	void dropDatabase() {
 		this.upstream.close();
-		TestDatabase.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+		this.schema.close();
 	}
 
 	@Test
@@ -78,7 +71,7 @@ class ProbesIntegrationTest {
 		migrate();
 		Path log = this.dir.resolve("node.log");
 		QuiverNode node;
-		try (Connection lock = DriverManager.getConnection(url())) {
+		try (Connection lock = DriverManager.getConnection(this.schema.url())) {
 			lock.setAutoCommit(false);
 			try (Statement statement = lock.createStatement()) {
 				statement.execute("LOCK TABLE domainevententry IN ACCESS EXCLUSIVE MODE");
@@ -105,10 +98,10 @@ class ProbesIntegrationTest {
 	 * The schema as the node's own Flyway leaves it (the locations of
 	 * {@code application.yml}), so that the only thing the lock holds up is the catch-up.
 	 */
-	private static void migrate() {
+	private void migrate() {
 		Flyway.configure()
-			.dataSource(url(), null, null)
-			.schemas(SCHEMA)
+			.dataSource(this.schema.url(), null, null)
+			.schemas(this.schema.name())
 			.locations("classpath:db/migration/common", "classpath:db/migration/postgresql")
 			.load()
 			.migrate();
@@ -172,11 +165,6 @@ class ProbesIntegrationTest {
 		}
 		assertThat(lines).anySatisfy((line) -> assertThat(line).contains("\"logger\":\"quiver.access\"")
 			.contains("\\\"GET /actuator/health/readiness\\\" 200"));
-	}
-
-	private static String url() {
-		String base = System.getenv(TestDatabase.POSTGRES_URL);
-		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
 	}
 
 }

@@ -93,14 +93,6 @@ public class ToolSurface {
 		return verdict.denied() ? new Reach(tool, verdict) : probe.reach();
 	}
 
-	/**
-	 * The connection steps on one connection of a connected tool (grant, restriction), as
-	 * the call path decides on the connection it chose.
-	 */
-	public Verdict connectionVerdict(PolicySnapshot policy, Caller caller, ConnectedTool tool, String connectionId) {
-		return Call.probe(policy, caller, this.steps).forTool(tool).onConnection(connectionId);
-	}
-
 	private Verdict decide(Call probe, CallStep.Extent extent) {
 		Verdict verdict = null;
 		for (CallStep step : this.steps.of(extent)) {

@@ -59,6 +59,9 @@ public interface PolicySnapshot {
 	/** A curated or custom connector of the organisation's catalog, or null. */
 	ConnectorDefinition connector(String connectorId);
 
+	/** The organisation's OAuth client of a connector, or null when none was set. */
+	OAuthClientView oauthClient(String connectorId);
+
 	/** Every connector of the organisation's catalog: curated, then custom. */
 	List<ConnectorDefinition> catalog();
 

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * SPEC R6.15 end to end: the organisation's {@code semanticSearch} setting, off by
  * default, turned on over REST; {@code search_tools} then shows both signals per row,
- * keeps the lexical order and still refuses an unconnected application. Through the real
- * MCP endpoint and the real model.
+ * keeps a confident lexical answer's head and still refuses an unconnected application.
+ * Through the real MCP endpoint and the real model.
  */
 class SemanticSearchIntegrationTest extends QuiverIntegrationTest {
 

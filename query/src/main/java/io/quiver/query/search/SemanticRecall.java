@@ -50,6 +50,12 @@ final class SemanticRecall {
 	/** How many of a confident lexical answer's first hits stay among the first. */
 	static final int HEAD = 5;
 
+	/**
+	 * The dot product of two quantised unit vectors, at most about {@code SCALE²} in
+	 * magnitude: rounding can take it a little past, so counts clamp to this.
+	 */
+	private static final int SPAN = SentenceVectors.SCALE * SentenceVectors.SCALE;
+
 	/** How much of a description the tool's text keeps. */
 	static final int DESCRIPTION_CHARS = 400;
 
@@ -112,10 +118,9 @@ final class SemanticRecall {
 			lexicalRanks.put(names.ordinal(lexical.get(i).key()), i);
 		}
 		// the threshold as an integer dot product; every visible tool's dot product is
-		// counted by value, so that a candidate's similarity rank is a prefix sum
+		// counted by value, so that a candidate's similarity rank is a suffix sum
 		int minimum = (int) Math.ceil(this.threshold * SentenceVectors.SCALE * SentenceVectors.SCALE);
-		int span = SentenceVectors.SCALE * SentenceVectors.SCALE;
-		int[] byDot = new int[2 * span + 2];
+		int[] counts = new int[2 * SPAN + 1];
 		List<Row> rows = new ArrayList<>();
 		int bound = Math.min(visible.length(), this.byOrdinal.length);
 		for (int ordinal = visible.nextSetBit(0); ordinal >= 0
@@ -125,7 +130,7 @@ final class SemanticRecall {
 				continue;
 			}
 			int dot = SentenceVectors.dot(q, vector);
-			byDot[dot + span]++;
+			counts[bucket(dot)]++;
 			Integer lexicalRank = lexicalRanks.get(ordinal);
 			if (lexicalRank == null && dot < minimum) {
 				continue;
@@ -134,13 +139,15 @@ final class SemanticRecall {
 			rows.add(new Row(ordinal, names.name(ordinal), (lexicalRank != null) ? lexicalRank : -1,
 					(hit != null) ? hit.score() : 0, dot, (hit != null) ? hit.matchedTerms() : List.of()));
 		}
-		// more[d + span]: how many visible tools are more similar than dot product d
-		int[] more = new int[byDot.length];
-		for (int i = byDot.length - 2; i >= 0; i--) {
-			more[i] = more[i + 1] + byDot[i + 1];
+		// now counts[b]: how many visible tools are in buckets above b, i.e. more similar
+		int above = 0;
+		for (int b = counts.length - 1; b >= 0; b--) {
+			int here = counts[b];
+			counts[b] = above;
+			above += here;
 		}
 		for (Row row : rows) {
-			row.fused = 1.0 / (K + 1 + more[row.dot + span])
+			row.fused = 1.0 / (K + 1 + counts[bucket(row.dot)])
 					+ ((row.lexicalRank >= 0) ? 1.0 / (K + 1 + row.lexicalRank) : 0);
 		}
 		rows.sort(SemanticRecall::compare);
@@ -188,6 +195,11 @@ final class SemanticRecall {
 			}
 		}
 		return out;
+	}
+
+	/** The count bucket of a dot product: its value, clamped to ±{@link #SPAN}. */
+	private static int bucket(int dot) {
+		return Math.max(0, Math.min(2 * SPAN, dot + SPAN));
 	}
 
 	private static boolean head(Row row) {

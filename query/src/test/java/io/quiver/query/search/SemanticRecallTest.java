@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import io.quiver.query.search.api.QueryContext;
+import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchRequest;
 import io.quiver.query.search.api.SearchResult;
@@ -93,6 +94,21 @@ class SemanticRecallTest {
 		assertThat(blended.indexOf("jira__add_worklog")).isLessThan(lexicalKeys.indexOf("jira__add_worklog"));
 		assertThat(blended.subList(0, 5)).isNotEqualTo(lexicalKeys.subList(0, 5));
 		assertThat(blended).containsExactlyInAnyOrderElementsOf(lexicalKeys);
+	}
+
+	@Test
+	void aQueryIdenticalToAToolsTextIsAnsweredWithThatToolFirst() {
+		// the same vector on both sides: rounding to bytes can take the integer dot
+		// product
+		// a little past 127², the largest value the similarity ranks are counted over
+		SearchFixture fixture = notionOnly(SemanticRecall.THRESHOLD);
+		String text = SemanticRecall.text(
+				new SearchDocument("notion__search_pages", "notion", "Notion", "Search pages and databases by title"));
+
+		SearchResult result = fixture.search(text);
+
+		assertThat(SearchFixture.keys(result)).startsWith("notion__search_pages");
+		assertThat(result.hits().get(0).similarity()).isGreaterThan(0.99);
 	}
 
 	/** Jira-like tools; a negative threshold: the lexical ranking alone. */

@@ -708,7 +708,7 @@ public final class SystemBenchmark {
 		}
 		this.nodeA.close();
 		Rebuild rebuilt = rebuild(this.options.jar, "rebuild.log");
-		Rebuild baseline = (this.options.baselineJar != null)
+		Rebuild previous = (this.options.baselineJar != null)
 				? rebuild(this.options.baselineJar, "rebuild-baseline.log") : null;
 		this.doc.append("### Replay\n\n")
 			.append("The event store is filled fast with valid events: after the organisation was set up through ")
@@ -729,14 +729,14 @@ public final class SystemBenchmark {
 			.append(String.format(Locale.ROOT,
 					"%n**Every projection rebuilt from %,d events in %,.1f s: %,d events/s " + "of the store.**%n%n",
 					events, rebuilt.millis() / 1000.0, events * 1000 / Math.max(1, rebuilt.millis())));
-		if (baseline != null) {
+		if (previous != null) {
 			this.doc.append(String.format(Locale.ROOT,
 					"The baseline `%s`, on the same events right after: %,.1f s, %,d events/s of the store "
 							+ "(this build: %.1f× as fast).%n%n| projection | events read | events applied | seconds | "
 							+ "events/s |%n|---|---|---|---|---|%n",
-					this.options.baselineJar.getFileName(), baseline.millis() / 1000.0,
-					events * 1000 / Math.max(1, baseline.millis()), (double) baseline.millis() / rebuilt.millis()))
-				.append(baseline.rows())
+					this.options.baselineJar.getFileName(), previous.millis() / 1000.0,
+					events * 1000 / Math.max(1, previous.millis()), (double) previous.millis() / rebuilt.millis()))
+				.append(previous.rows())
 				.append('\n');
 		}
 		progress("  rebuilt: %,d events in %.1f s", events, rebuilt.millis() / 1000.0);

@@ -239,20 +239,46 @@ public final class SystemBenchmark {
 		Duration warmUp = this.options.quick ? Duration.ofSeconds(3) : Duration.ofSeconds(5);
 		Duration measured = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15);
 		Api direct = new Api(this.upstream.url().replace("/mcp", ""), null);
-		Api member = Api.as(this.nodeA.baseUrl(), "bench");
-		String directBody = InstantMcpServer.callBody(InstantMcpServer.TOOL);
-		String quiverBody = InstantMcpServer.callBody(QUIVER_TOOL);
-		for (String body : List.of(quiverBody, InstantMcpServer.callBody(QUIVER_WRITE_TOOL))) {
-			JsonNode first = member.send("POST", "/mcp", body).expect(200).json();
-			if (first.path("result").path("isError").asBoolean(true)) {
-				throw new IllegalStateException("the call through Quiver failed: " + first);
+		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
+		nodes.put("", this.nodeA);
+		if (this.options.baselineJar != null) {
+			progress("starting the baseline node (%s)", this.options.baselineJar);
+			QuiverProcess baseline = QuiverProcess.start("baseline", this.options.baselineJar,
+					this.options.work.resolve("node-baseline.log"), this.options.nodeJvmOptions, this.properties);
+			this.resources.add(baseline);
+			nodes.put(" (baseline)", baseline);
+		}
+		try {
+			gatewayOverhead(warmUp, measured, direct, nodes);
+		}
+		finally {
+			if (nodes.containsKey(" (baseline)")) {
+				nodes.get(" (baseline)").close();
 			}
 		}
+	}
+
+	/**
+	 * The overhead rows; with a baseline node, each row is measured straight to the
+	 * upstream once, then through each node in turn.
+	 */
+	private void gatewayOverhead(Duration warmUp, Duration measured, Api direct, Map<String, QuiverProcess> nodes) {
+		String directBody = InstantMcpServer.callBody(InstantMcpServer.TOOL);
+		String quiverBody = InstantMcpServer.callBody(QUIVER_TOOL);
 		Duration jit = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
-		progress("gateway overhead: warming the node up (%d s, 4 clients)", jit.toSeconds());
-		ClosedLoop.run(4, jit, Duration.ZERO,
-				(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"),
-				this.nodeA::cpuMillis);
+		for (QuiverProcess node : nodes.values()) {
+			Api member = Api.as(node.baseUrl(), "bench");
+			for (String body : List.of(quiverBody, InstantMcpServer.callBody(QUIVER_WRITE_TOOL))) {
+				JsonNode first = member.send("POST", "/mcp", body).expect(200).json();
+				if (first.path("result").path("isError").asBoolean(true)) {
+					throw new IllegalStateException("the call through Quiver failed: " + first);
+				}
+			}
+			progress("gateway overhead: warming node %s up (%d s, 4 clients)", node.baseUrl(), jit.toSeconds());
+			ClosedLoop.run(4, jit, Duration.ZERO,
+					(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"),
+					node::cpuMillis);
+		}
 		this.doc.append("### Gateway overhead\n\n")
 			.append("One `tools/call` of a read-only tool of a local upstream MCP server that answers at once ")
 			.append("(`InstantMcpServer`, Streamable HTTP, JSON answers), sent straight to that server and ")
@@ -274,40 +300,42 @@ public final class SystemBenchmark {
 			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		String success = "\"isError\":false";
 		for (int clients : List.of(1, 16, 64)) {
-			overheadRow("read `tools/call`", clients, warmUp, measured, direct, directBody, member, quiverBody,
-					success);
+			overheadRow("read `tools/call`", clients, warmUp, measured, direct, directBody, nodes, quiverBody, success);
 		}
 		overheadRow("write `tools/call`", 1, warmUp, measured, direct,
-				InstantMcpServer.callBody(InstantMcpServer.WRITE_TOOL), member,
+				InstantMcpServer.callBody(InstantMcpServer.WRITE_TOOL), nodes,
 				InstantMcpServer.callBody(QUIVER_WRITE_TOOL), success);
-		overheadRow("`ping`", 1, warmUp, measured, direct, InstantMcpServer.pingBody(), member,
+		overheadRow("`ping`", 1, warmUp, measured, direct, InstantMcpServer.pingBody(), nodes,
 				InstantMcpServer.pingBody(), "\"result\"");
 		this.doc.append("\nGoal: p50 overhead below 2 ms at one client. See *Where the gateway's time goes* ")
 			.append("below for the profile.\n\n");
 	}
 
 	private void overheadRow(String request, int clients, Duration warmUp, Duration measured, Api direct,
-			String directBody, Api member, String quiverBody, String success) {
+			String directBody, Map<String, QuiverProcess> nodes, String quiverBody, String success) {
 		progress("gateway overhead: %s, %d clients, straight to the upstream", request, clients);
 		ClosedLoop.Result straight = ClosedLoop.run(clients, warmUp, measured,
 				(client) -> direct.send("POST", "/mcp", directBody).body().contains(success), this.nodeA::cpuMillis);
-		progress("gateway overhead: %s, %d clients, through Quiver", request, clients);
-		ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
-				(client) -> member.send("POST", "/mcp", quiverBody).body().contains(success), this.nodeA::cpuMillis);
-		double cpuPerCall = through.cpuPerRequest();
-		this.doc.append(String.format(Locale.ROOT,
-				"| %s | %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
-				request, clients, straight.percentileMillis(50), straight.percentileMillis(99),
-				through.percentileMillis(50), through.percentileMillis(99),
-				through.percentileMillis(50) - straight.percentileMillis(50),
-				through.percentileMillis(50) / straight.percentileMillis(50),
-				through.percentileMillis(99) / straight.percentileMillis(99), straight.perSecond(), through.perSecond(),
-				cpuPerCall, straight.errors() + through.errors()));
-		progress("  direct p50 %.2f ms, Quiver p50 %.2f ms, Quiver CPU %.2f ms/call, %d errors%s",
-				straight.percentileMillis(50), through.percentileMillis(50), cpuPerCall,
-				straight.errors() + through.errors(),
-				(through.firstError() != null) ? " (first: " + through.firstError() + ")"
-						: (straight.firstError() != null) ? " (first: " + straight.firstError() + ")" : "");
+		nodes.forEach((label, node) -> {
+			Api member = Api.as(node.baseUrl(), "bench");
+			progress("gateway overhead: %s, %d clients, through Quiver%s", request, clients, label);
+			ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
+					(client) -> member.send("POST", "/mcp", quiverBody).body().contains(success), node::cpuMillis);
+			double cpuPerCall = through.cpuPerRequest();
+			this.doc.append(String.format(Locale.ROOT,
+					"| %s%s | %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
+					request, label, clients, straight.percentileMillis(50), straight.percentileMillis(99),
+					through.percentileMillis(50), through.percentileMillis(99),
+					through.percentileMillis(50) - straight.percentileMillis(50),
+					through.percentileMillis(50) / straight.percentileMillis(50),
+					through.percentileMillis(99) / straight.percentileMillis(99), straight.perSecond(),
+					through.perSecond(), cpuPerCall, straight.errors() + through.errors()));
+			progress("  direct p50 %.2f ms, Quiver%s p50 %.2f ms, Quiver CPU %.2f ms/call, %d errors%s",
+					straight.percentileMillis(50), label, through.percentileMillis(50), cpuPerCall,
+					straight.errors() + through.errors(),
+					(through.firstError() != null) ? " (first: " + through.firstError() + ")"
+							: (straight.firstError() != null) ? " (first: " + straight.firstError() + ")" : "");
+		});
 	}
 
 	// b. Throughput
@@ -669,24 +697,9 @@ public final class SystemBenchmark {
 			this.nodeB.close();
 		}
 		this.nodeA.close();
-		String output = QuiverProcess.rebuildAll(this.options.jar, this.options.work.resolve("rebuild.log"), List.of(),
-				this.properties);
-		Matcher rebuilt = Pattern
-			.compile("Rebuilt (\\S+): (\\d+) events read, (\\d+) applied, in (\\d+) ms \\((\\d+) events/s\\)")
-			.matcher(output);
-		StringBuilder rows = new StringBuilder();
-		long millis = 0;
-		long read = 0;
-		while (rebuilt.find()) {
-			rows.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,.1f | %,d |%n", rebuilt.group(1),
-					Long.parseLong(rebuilt.group(2)), Long.parseLong(rebuilt.group(3)),
-					Long.parseLong(rebuilt.group(4)) / 1000.0, Long.parseLong(rebuilt.group(5))));
-			millis += Long.parseLong(rebuilt.group(4));
-			read += Long.parseLong(rebuilt.group(2));
-		}
-		if (read == 0) {
-			throw new IllegalStateException("no rebuild figures in " + this.options.work.resolve("rebuild.log"));
-		}
+		Rebuild rebuilt = rebuild(this.options.jar, "rebuild.log");
+		Rebuild previous = (this.options.baselineJar != null)
+				? rebuild(this.options.baselineJar, "rebuild-baseline.log") : null;
 		this.doc.append("### Replay\n\n")
 			.append("The event store is filled fast with valid events: after the organisation was set up through ")
 			.append("the API, a restriction's rules were changed and changed back, and a member suspended and ")
@@ -699,15 +712,54 @@ public final class SystemBenchmark {
 			.append(String.format(Locale.ROOT, "- %,d more events appended in %.1f s, %,d in the store%n",
 					events - asOfStore, secondAppend, events))
 			.append("- every projection rebuilt with the nodes stopped: `java -jar quiver.jar --quiver.rebuild=all` ")
-			.append("(each projection reads the whole store once, in transactions of 500 events):\n\n")
+			.append("(one read of the store for all projections, each batch of 500 events applied to every ")
+			.append("projection in parallel, a transaction per projection and batch):\n\n")
 			.append("| projection | events read | events applied | seconds | events/s |\n|---|---|---|---|---|\n")
-			.append(rows)
-			.append(String.format(Locale.ROOT, "| all, one after the other | %,d | | %,.1f | %,d |%n%n", read,
-					millis / 1000.0, read * 1000 / Math.max(1, millis)))
+			.append(rebuilt.rows())
 			.append(String.format(Locale.ROOT,
-					"**Every projection rebuilt from %,d events in %,.1f s: %,d events/s of the store.**%n%n", events,
-					millis / 1000.0, events * 1000 / Math.max(1, millis)));
-		progress("  rebuilt: %,d events read in %.1f s", read, millis / 1000.0);
+					"%n**Every projection rebuilt from %,d events in %,.1f s: %,d events/s " + "of the store.**%n%n",
+					events, rebuilt.millis() / 1000.0, events * 1000 / Math.max(1, rebuilt.millis())));
+		if (previous != null) {
+			this.doc.append(String.format(Locale.ROOT,
+					"The baseline `%s`, on the same events right after: %,.1f s, %,d events/s of the store "
+							+ "(this build: %.1f× as fast).%n%n| projection | events read | events applied | seconds | "
+							+ "events/s |%n|---|---|---|---|---|%n",
+					this.options.baselineJar.getFileName(), previous.millis() / 1000.0,
+					events * 1000 / Math.max(1, previous.millis()), (double) previous.millis() / rebuilt.millis()))
+				.append(previous.rows())
+				.append('\n');
+		}
+		progress("  rebuilt: %,d events in %.1f s", events, rebuilt.millis() / 1000.0);
+	}
+
+	/** One rebuild of every projection: its table rows and its wall time. */
+	private record Rebuild(String rows, long millis) {
+	}
+
+	/**
+	 * Rebuilds every projection with a jar; the time is the command's total when it
+	 * prints one, or the sum of its projections' (a build that rebuilt them one after the
+	 * other).
+	 */
+	private Rebuild rebuild(Path jar, String log) {
+		progress("  rebuilding with %s", jar);
+		String output = QuiverProcess.rebuildAll(jar, this.options.work.resolve(log), List.of(), this.properties);
+		Matcher rebuilt = Pattern
+			.compile("Rebuilt (\\S+): (\\d+) events read, (\\d+) applied, in (\\d+) ms \\((\\d+) events/s\\)")
+			.matcher(output);
+		StringBuilder rows = new StringBuilder();
+		long millis = 0;
+		while (rebuilt.find()) {
+			rows.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,.1f | %,d |%n", rebuilt.group(1),
+					Long.parseLong(rebuilt.group(2)), Long.parseLong(rebuilt.group(3)),
+					Long.parseLong(rebuilt.group(4)) / 1000.0, Long.parseLong(rebuilt.group(5))));
+			millis += Long.parseLong(rebuilt.group(4));
+		}
+		if (rows.isEmpty()) {
+			throw new IllegalStateException("no rebuild figures in " + this.options.work.resolve(log));
+		}
+		Matcher total = Pattern.compile("Rebuilt \\d+ projections from \\d+ store events in (\\d+) ms").matcher(output);
+		return new Rebuild(rows.toString(), total.find() ? Long.parseLong(total.group(1)) : millis);
 	}
 
 	/**

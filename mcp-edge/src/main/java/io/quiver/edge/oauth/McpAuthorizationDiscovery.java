@@ -17,8 +17,11 @@ import com.nimbusds.oauth2.sdk.auth.ClientAuthenticationMethod;
 import com.nimbusds.oauth2.sdk.http.HTTPResponse;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import io.quiver.command.catalog.api.ConnectorDefinition;
+import io.quiver.command.catalog.api.SetOAuthClientCommand;
 import io.quiver.command.connection.vault.CredentialVault;
+import io.quiver.command.shared.api.Actor;
 import io.quiver.edge.config.QuiverProperties;
+import io.quiver.edge.support.Commands;
 import io.quiver.query.toolindex.api.OAuthClientView;
 import org.springframework.stereotype.Component;
 
@@ -30,8 +33,9 @@ import org.springframework.stereotype.Component;
  * metadata (RFC 8414, then OpenID Connect discovery) → a client: the organisation's own
  * (set with {@code quiver__catalog__set_oauth_client}), else Quiver's Client ID Metadata
  * Document when the server supports them and Quiver's public URL is https, else dynamic
- * registration (RFC 7591). Every fetch goes through the outbound guard; PKCE S256 is
- * required.
+ * registration (RFC 7591), whose client then becomes the organisation's for the connector
+ * (an {@code OAuthClientSetEvent}), so later connections reuse it. Every fetch goes
+ * through the outbound guard; PKCE S256 is required.
  */
 @Component
 public class McpAuthorizationDiscovery {
@@ -57,12 +61,15 @@ public class McpAuthorizationDiscovery {
 
 	private final CredentialVault vault;
 
+	private final Commands commands;
+
 	public McpAuthorizationDiscovery(ProviderHttp http, OAuthConnect connect, QuiverProperties properties,
-			CredentialVault vault) {
+			CredentialVault vault, Commands commands) {
 		this.http = http;
 		this.connect = connect;
 		this.properties = properties;
 		this.vault = vault;
+		this.commands = commands;
 	}
 
 	/**
@@ -224,7 +231,16 @@ public class McpAuthorizationDiscovery {
 		String secretRef = answer.hasNonNull("client_secret")
 				? this.vault.storeSecret(orgId, "oauth-client:" + connector.id(), answer.get("client_secret").asText())
 				: null;
-		return provider(name, metadata, scopes, resource, answer.get("client_id").asText(), secretRef, allowPrivate);
+		String clientId = answer.get("client_id").asText();
+		// registered once per organisation and connector: the next connection reuses it
+		try {
+			this.commands.sendAs(Actor.SYSTEM, new SetOAuthClientCommand(orgId, connector.id(), clientId, secretRef));
+		}
+		catch (RuntimeException ex) {
+			this.vault.erase(secretRef);
+			throw ex;
+		}
+		return provider(name, metadata, scopes, resource, clientId, secretRef, allowPrivate);
 	}
 
 	private static OAuthProvider provider(String name, AuthorizationServerMetadata metadata, List<String> scopes,

@@ -8,12 +8,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 
 import io.quiver.edge.oauth.OAuthConnect;
 import io.quiver.support.Mcp;
+import io.quiver.support.Organizations;
+import io.quiver.support.QuiverApp;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
+import io.quiver.support.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -143,6 +147,31 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 				Map.of("clientId", "x", "clientSecret", "y"));
 		assertThat(refused.status()).isEqualTo(400);
 		assertThat(refused.body()).contains("declares no OAuth");
+	}
+
+	@Test
+	void aQuiverWhosePublicUrlIsPlainHttpOnANetworkStartsNoAuthorization() {
+		Map<String, String> properties = new HashMap<>(TestDatabase.properties());
+		properties.put("quiver.public-url", "http://quiver.example.test");
+		try (QuiverApp plain = QuiverApp.start(properties)) {
+			String orgId = plain.bean(Organizations.class).create("oauth-plain");
+			Rest admin = plain.rest(plain.bean(Organizations.class).token(orgId, "owner"));
+			assertThat(
+					admin
+						.post("/api/v1/catalog", Map.of("id", "plainapp", "label", "Plain App", "kind", "http",
+								"openapi", openApi("https://app.example.com")))
+						.status())
+				.isEqualTo(201);
+			Rest.Response client = admin.put("/api/v1/catalog/plainapp/oauth-client", Map.of("clientId", "c"));
+			assertThat(client.status()).as(client.body()).isEqualTo(200);
+			assertThat(client.json().has("redirectUri")).as("no redirect URI to register").isFalse();
+			Rest.Response refused = admin.post("/api/v1/connections",
+					Map.of("connector", "plainapp", "label", "plain-one"));
+			assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+			assertThat(refused.body()).contains("http://quiver.example.test/oauth/connect/callback",
+					"neither https nor http on a loopback host");
+			assertThat(admin.get("/api/v1/connections/plain-one").status()).isEqualTo(404);
+		}
 	}
 
 	@Test

@@ -137,6 +137,15 @@ class RemoteMcpOAuthIntegrationTest {
 			assertThat(members.text()).contains("owner");
 			results.add(members.text());
 
+			// the client registered for the first connection is the organisation's:
+			// reused
+			Mcp.Result second = mcp.call("quiver__connections__create",
+					Map.of("connector", "remote-quiver", "label", "remote-two"));
+			assertThat(second.isError()).as(second.text()).isFalse();
+			assertThat(clientId(second.structured().path("authorizationUrl").asText()))
+				.isEqualTo(clientId(authorizationUrl));
+			assertThat(mcp.call("quiver__connections__delete", Map.of("connection", "remote-two")).isError()).isFalse();
+
 			Credential.OAuth first = grants().of("remote");
 			grants().expire("remote");
 			Mcp.Result afterRefresh = mcp.call("remote__quiver__members__list", Map.of());
@@ -170,6 +179,15 @@ class RemoteMcpOAuthIntegrationTest {
 				.POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"))
 				.build(), HttpResponse.BodyHandlers.ofString())
 			.statusCode();
+	}
+
+	private static String clientId(String authorizationUrl) {
+		for (String pair : URI.create(authorizationUrl).getRawQuery().split("&")) {
+			if (pair.startsWith("client_id=")) {
+				return pair.substring("client_id=".length());
+			}
+		}
+		throw new IllegalStateException("no client_id in " + authorizationUrl);
 	}
 
 	private static StoredGrants grants() {

@@ -8,19 +8,27 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.QuiverIntegrationTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the authorization server answers a client it cannot authenticate (SPEC R14), over
- * real HTTP: an endpoint a client calls answers the OAuth error in JSON, never the HTML
- * sign-in page a browser is sent to.
+ * What the authorization server answers a client it cannot authenticate, and the client
+ * names it refuses (SPEC R14.2), over real HTTP: an endpoint a client calls answers the
+ * OAuth error in JSON, never the HTML sign-in page a browser is sent to; a client name
+ * with control or invisible formatting characters is refused and records nothing.
  */
 class SignInEndpointRefusalsIntegrationTest extends QuiverIntegrationTest {
+
+	@Autowired
+	JdbcTemplate jdbc;
 
 	private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
@@ -72,6 +80,25 @@ class SignInEndpointRefusalsIntegrationTest extends QuiverIntegrationTest {
 		assertThat(OAuthDriver.location(browser)).endsWith(AuthorizationServerConfiguration.SIGN_IN);
 	}
 
+	@Test
+	void aClientNameWithControlOrInvisibleCharactersIsRefused() {
+		long before = events();
+		for (String name : List.of("a\u0000b", "Claude\u001b[31m", "two\nlines", "tab\there", "Claude\u202Eedoc",
+				"zero\u200Bwidth")) {
+			HttpResponse<String> answer = this.oauth
+				.register(Map.of("client_name", name, "redirect_uris", List.of(OAuthDriver.REDIRECT)));
+
+			assertThat(answer.statusCode()).as(name).isEqualTo(400);
+			JsonNode error = OAuthDriver.json(answer);
+			assertThat(error.path("error").asText()).as(name).isEqualTo("invalid_client_metadata");
+			assertThat(error.path("error_description").asText()).as(name).contains("client_name");
+		}
+		assertThat(events()).isEqualTo(before);
+		HttpResponse<String> plain = this.oauth
+			.register(Map.of("client_name", "Claude Code · 2", "redirect_uris", List.of(OAuthDriver.REDIRECT)));
+		assertThat(plain.statusCode()).isEqualTo(201);
+	}
+
 	private HttpResponse<String> post(String path, String contentType, String body)
 			throws IOException, InterruptedException {
 		return this.http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
@@ -79,6 +106,10 @@ class SignInEndpointRefusalsIntegrationTest extends QuiverIntegrationTest {
 			.header("Accept", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(body))
 			.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private long events() {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM domainevententry", Long.class);
 	}
 
 }

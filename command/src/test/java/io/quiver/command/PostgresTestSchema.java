@@ -15,7 +15,9 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * annotated
  * {@code @EnabledIfEnvironmentVariable(named = "QUIVER_TEST_POSTGRES_URL", matches = ".+")}
  * and register it from a {@code @DynamicPropertySource} method; Flyway migrates the
- * schema like the application would.
+ * schema like the application would. The schema is dropped when the JVM ends, as the
+ * edge's {@code TestDatabase} does: the application context that uses it stays cached
+ * until then.
  */
 public final class PostgresTestSchema {
 
@@ -41,6 +43,7 @@ public final class PostgresTestSchema {
 		PostgresTestSchema fresh = new PostgresTestSchema(baseUrl,
 				"t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16));
 		fresh.execute("CREATE SCHEMA " + fresh.schema);
+		Runtime.getRuntime().addShutdownHook(new Thread(fresh::drop));
 		registry.add("spring.datasource.url", fresh::url);
 		registry.add("spring.flyway.schemas", () -> fresh.schema);
 		return fresh;
@@ -51,7 +54,7 @@ public final class PostgresTestSchema {
 	}
 
 	/** Drops the schema with everything in it. */
-	public void drop() {
+	private void drop() {
 		execute("DROP SCHEMA IF EXISTS " + this.schema + " CASCADE");
 	}
 

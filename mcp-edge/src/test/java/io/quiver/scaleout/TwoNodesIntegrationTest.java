@@ -2,14 +2,11 @@ package io.quiver.scaleout;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -21,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
+import io.quiver.support.NodeSchema;
 import io.quiver.support.Mcp;
 import io.quiver.support.NodeClients;
 import io.quiver.support.QuiverNode;
@@ -50,7 +48,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TwoNodesIntegrationTest {
 
-	private static final String SCHEMA = "n_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+	private static NodeSchema schema;
 
 	private static FakeUpstream upstream;
 
@@ -62,16 +60,10 @@ class TwoNodesIntegrationTest {
 
 	@BeforeAll
 	static void startTwoNodesTogether() throws Exception {
-		TestDatabase.execute("CREATE SCHEMA " + SCHEMA);
+		schema = NodeSchema.create("n_");
 		upstream = FakeUpstream.start();
 		dataDir = Files.createTempDirectory("quiver-two-nodes");
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		String base = System.getenv(TestDatabase.POSTGRES_URL);
-		Map<String, String> shared = Map.of("spring.datasource.url",
-				base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA, "spring.flyway.schemas", SCHEMA,
-				"quiver.vault.key", Base64.getEncoder().encodeToString(key), "quiver.data-dir", dataDir.toString(),
-				"quiver.dev-issuer.enabled", "true", "quiver.public-url", "http://localhost");
+		Map<String, String> shared = schema.nodeSettings(dataDir);
 		ExecutorService starter = Executors.newFixedThreadPool(2);
 		Future<QuiverNode> a = starter.submit(() -> QuiverNode.start("A", dataDir.resolve("node-a.log"), shared));
 		Future<QuiverNode> b = starter.submit(() -> QuiverNode.start("B", dataDir.resolve("node-b.log"), shared));
@@ -91,7 +83,9 @@ class TwoNodesIntegrationTest {
 		if (upstream != null) {
 			upstream.close();
 		}
-		TestDatabase.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+		if (schema != null) {
+			schema.close();
+		}
 	}
 
 	@Test
@@ -180,15 +174,16 @@ class TwoNodesIntegrationTest {
 
 		// no database write on every call: a trigger counts the writes to the buckets'
 		// rows
-		String table = SCHEMA + ".rate_limit_bucket";
-		TestDatabase.execute("CREATE TABLE " + SCHEMA + ".bucket_writes AS SELECT 0 AS n");
-		TestDatabase.execute("CREATE FUNCTION " + SCHEMA + ".count_bucket_write() RETURNS trigger LANGUAGE plpgsql "
-				+ "AS $$ BEGIN UPDATE " + SCHEMA + ".bucket_writes SET n = n + 1; RETURN NEW; END $$");
+		String table = schema.name() + ".rate_limit_bucket";
+		TestDatabase.execute("CREATE TABLE " + schema.name() + ".bucket_writes AS SELECT 0 AS n");
+		TestDatabase
+			.execute("CREATE FUNCTION " + schema.name() + ".count_bucket_write() RETURNS trigger LANGUAGE plpgsql "
+					+ "AS $$ BEGIN UPDATE " + schema.name() + ".bucket_writes SET n = n + 1; RETURN NEW; END $$");
 		TestDatabase.execute("CREATE TRIGGER bucket_write AFTER INSERT OR UPDATE ON " + table
-				+ " FOR EACH ROW EXECUTE FUNCTION " + SCHEMA + ".count_bucket_write()");
+				+ " FOR EACH ROW EXECUTE FUNCTION " + schema.name() + ".count_bucket_write()");
 		settings(adminA, Map.of("callsPerMinutePerMember", 1000, "callsPerMinutePerConnection", 0));
 		assertThat(alternate(rhea, 100)).isEqualTo(100);
-		int writes = TestDatabase.queryForInt("SELECT n FROM " + SCHEMA + ".bucket_writes");
+		int writes = TestDatabase.queryForInt("SELECT n FROM " + schema.name() + ".bucket_writes");
 		System.out.println("Rate limit of 1000 a minute on two nodes: " + writes + " bucket writes for 100 calls");
 		assertThat(writes).as("a write once per 50 calls per node, or every 5 s").isLessThan(50);
 	}
@@ -389,10 +384,7 @@ class TwoNodesIntegrationTest {
 	}
 
 	private static JsonNode call(Rest rest, String tool, Map<String, Object> arguments) {
-		return rest.post("/mcp", Map.of("jsonrpc", "2.0", "id", 2, "method", "tools/call", "params",
-				Map.of("name", tool, "arguments", arguments)))
-			.json()
-			.path("result");
+		return rest.callTool(tool, arguments).path("result");
 	}
 
 }

@@ -121,18 +121,9 @@ public final class McpWire {
 			.method(method,
 					(body == null) ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
 		all.forEach(request::header);
-		try {
-			HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-			return new Rest.Response(response.statusCode(), parse(response.body()), response.body(),
-					response.headers().map());
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		HttpResponse<String> response = Rest.exchange(HTTP, request.build());
+		return new Rest.Response(response.statusCode(), parse(response.body()), response.body(),
+				response.headers().map());
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,6 +31,16 @@ public final class Rest {
 
 	public Response get(String path) {
 		return send("GET", path, null);
+	}
+
+	/**
+	 * A {@code tools/call} over {@code /mcp} as one JSON-RPC request without a session;
+	 * answers the whole JSON-RPC answer.
+	 */
+	public JsonNode callTool(String tool, Map<String, ?> arguments) {
+		return post("/mcp", Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/call", "params",
+				Map.of("name", tool, "arguments", arguments)))
+			.json();
 	}
 
 	public Response post(String path, Object body) {
@@ -85,18 +96,26 @@ public final class Rest {
 	}
 
 	private static Response execute(HttpRequest.Builder request) {
-		try {
-			HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-			JsonNode json = null;
-			if (response.body() != null && !response.body().isBlank()) {
-				try {
-					json = JSON.readTree(response.body());
-				}
-				catch (IOException ex) {
-					json = null;
-				}
+		HttpResponse<String> response = exchange(HTTP, request.build());
+		JsonNode json = null;
+		if (response.body() != null && !response.body().isBlank()) {
+			try {
+				json = JSON.readTree(response.body());
 			}
-			return new Response(response.statusCode(), json, response.body(), response.headers().map());
+			catch (IOException ex) {
+				json = null;
+			}
+		}
+		return new Response(response.statusCode(), json, response.body(), response.headers().map());
+	}
+
+	/**
+	 * Sends a request with this client and answers the response with its body as text; a
+	 * failure to send is a test failure ({@link IllegalStateException}).
+	 */
+	public static HttpResponse<String> exchange(HttpClient client, HttpRequest request) {
+		try {
+			return client.send(request, HttpResponse.BodyHandlers.ofString());
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);

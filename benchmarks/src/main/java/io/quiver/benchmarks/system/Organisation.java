@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quiver.support.OpenApiDocs;
 
 /**
  * The benchmark organisation, set up through the REST API of node A as an admin would:
@@ -118,7 +119,7 @@ final class Organisation {
 				this.admin
 					.post("/api/v1/catalog",
 							Map.of("id", connector, "label", app.getKey(), "kind", "http", "openapi",
-									OpenApiApps.api("https://api.example.com", app.getKey(), app.getValue())))
+									OpenApiDocs.api("https://api.example.com", app.getKey(), app.getValue())))
 					.expect(201);
 			}
 			this.context.post("/api/v1/connections", Map.of("connector", connector, "label", connector + "-work",

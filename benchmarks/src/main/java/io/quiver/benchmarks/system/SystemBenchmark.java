@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -13,13 +12,11 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,7 +50,7 @@ public final class SystemBenchmark {
 
 	private final Options options;
 
-	private final String schema = "bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+	private final BenchSchema schema;
 
 	private final long started = System.nanoTime();
 
@@ -71,6 +68,7 @@ public final class SystemBenchmark {
 
 	private SystemBenchmark(Options options) {
 		this.options = options;
+		this.schema = new BenchSchema(options.pgUrl, "bench_");
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -167,19 +165,12 @@ public final class SystemBenchmark {
 	}
 
 	private void setUp() throws Exception {
-		progress("schema %s on %s", this.schema, this.options.pgUrl.replaceAll("\\?.*", ""));
-		sql("CREATE SCHEMA " + this.schema);
+		progress("schema %s on %s", this.schema.name(), this.options.pgUrl.replaceAll("\\?.*", ""));
+		this.schema.create();
 		this.upstream = InstantMcpServer.start();
 		this.resources.add(this.upstream);
 		progress("upstream MCP server at %s", this.upstream.url());
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		String url = this.options.pgUrl;
-		this.properties = Map.of("spring.datasource.url",
-				url + (url.contains("?") ? "&" : "?") + "currentSchema=" + this.schema, "spring.flyway.schemas",
-				this.schema, "quiver.vault.key", Base64.getEncoder().encodeToString(key), "quiver.data-dir",
-				this.options.work.resolve("data").toString(), "quiver.dev-issuer.enabled", "true", "quiver.public-url",
-				"http://localhost", "logging.level.root", "WARN");
+		this.properties = this.schema.nodeSettings(this.options.work.resolve("data"));
 		progress("starting node A (log %s)", this.options.work.resolve("node-a.log"));
 		this.nodeA = QuiverProcess.start("A", this.options.jar, this.options.work.resolve("node-a.log"),
 				this.options.nodeJvmOptions, this.properties);
@@ -202,7 +193,7 @@ public final class SystemBenchmark {
 			.append("connectors (")
 			.append(String.join(", ", Organisation.CURATED))
 			.append(") and then generated OpenAPI apps of three resources, thirty operations each, with ")
-			.append("summaries, descriptions and documented parameters (`OpenApiApps`).\n\n")
+			.append("summaries, descriptions and documented parameters (`OpenApiDocs`, the edge's test fixture).\n\n")
 			.append("| connected apps | connected tools | flat: tools | flat: bytes | flat: ~tokens | ")
 			.append("collapsed: tools | collapsed: bytes | collapsed: ~tokens | collapsed / flat | ")
 			.append("`search_tools` answer: bytes | ~tokens |\n")
@@ -645,8 +636,7 @@ public final class SystemBenchmark {
 	private void replay(Organisation org) throws Exception {
 		long total = this.options.quick ? 100_000 : 1_000_000;
 		long restrictionEvents = this.options.quick ? 10_000 : 100_000;
-		String jdbc = this.options.pgUrl + (this.options.pgUrl.contains("?") ? "&" : "?") + "currentSchema="
-				+ this.schema;
+		String jdbc = this.schema.url();
 		EventBulk bulk = new EventBulk(jdbc);
 		List<EventBulk.Row> restriction = bulk.events(org.replayRestriction);
 		List<EventBulk.Row> member = bulk.events(org.churnMember);
@@ -841,13 +831,6 @@ public final class SystemBenchmark {
 
 	// plumbing
 
-	private void sql(String statement) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(this.options.pgUrl);
-				Statement sql = connection.createStatement()) {
-			sql.execute(statement);
-		}
-	}
-
 	private synchronized void cleanUp() {
 		for (int i = this.resources.size() - 1; i >= 0; i--) {
 			try {
@@ -860,11 +843,11 @@ public final class SystemBenchmark {
 		this.resources.clear();
 		QuiverProcess.closeAll();
 		try {
-			sql("DROP SCHEMA IF EXISTS " + this.schema + " CASCADE");
-			progress("dropped schema %s", this.schema);
+			this.schema.drop();
+			progress("dropped schema %s", this.schema.name());
 		}
-		catch (SQLException ex) {
-			System.err.println("clean-up: could not drop schema " + this.schema + ": " + ex.getMessage());
+		catch (IllegalStateException ex) {
+			System.err.println("clean-up: could not drop schema " + this.schema.name() + ": " + ex.getMessage());
 		}
 	}
 

@@ -3,6 +3,7 @@ package io.quiver.command.connection;
 import java.util.List;
 
 import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.command.connection.api.ConnectionAuthorizationPendingEvent;
 import io.quiver.command.connection.api.ConnectionCreatedEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
 import io.quiver.command.connection.api.ConnectionErrorCode;
@@ -14,6 +15,8 @@ import io.quiver.command.connection.api.GrantReference;
 import io.quiver.command.connection.api.GrantRevokedEvent;
 import io.quiver.command.connection.api.GrantRotatedEvent;
 import io.quiver.command.connection.api.GrantStoredEvent;
+import io.quiver.command.connection.api.MarkReauthorizationNeededCommand;
+import io.quiver.command.connection.api.ReauthorizationNeededEvent;
 import io.quiver.command.connection.api.RefreshConnectionToolsCommand;
 import io.quiver.command.connection.api.RelabelConnectionCommand;
 import io.quiver.command.connection.api.RevokeGrantCommand;
@@ -58,6 +61,8 @@ public class Connection {
 
 	private boolean deleted;
 
+	private boolean reauthorizationNeeded;
+
 	protected Connection() {
 	}
 
@@ -72,6 +77,9 @@ public class Connection {
 				command.label(), command.ownerMemberId()));
 		if (command.grant() != null) {
 			apply(new GrantStoredEvent(command.orgId(), command.connectionId(), command.grant()));
+		}
+		else if (command.awaitingAuthorization()) {
+			apply(new ConnectionAuthorizationPendingEvent(command.orgId(), command.connectionId()));
 		}
 		if (command.operations() != null && !command.operations().isEmpty()) {
 			apply(new ConnectionToolsRefreshedEvent(command.orgId(), command.connectionId(),
@@ -111,6 +119,16 @@ public class Connection {
 		requireLive(command.orgId());
 		if (this.grant != null) {
 			apply(new GrantRevokedEvent(this.orgId, this.connectionId, this.grant.vaultRef()));
+		}
+	}
+
+	@CommandHandler
+	void handle(MarkReauthorizationNeededCommand command) {
+		requireLive(command.orgId());
+		if (this.grant != null && !this.reauthorizationNeeded
+				&& this.grant.fingerprint().equals(command.grantFingerprint())) {
+			apply(new ReauthorizationNeededEvent(this.orgId, this.connectionId, command.grantFingerprint(),
+					command.reason()));
 		}
 	}
 
@@ -173,11 +191,18 @@ public class Connection {
 	@EventSourcingHandler
 	void on(GrantStoredEvent event) {
 		this.grant = event.grant();
+		this.reauthorizationNeeded = false;
 	}
 
 	@EventSourcingHandler
 	void on(GrantRotatedEvent event) {
 		this.grant = event.grant();
+		this.reauthorizationNeeded = false;
+	}
+
+	@EventSourcingHandler
+	void on(ReauthorizationNeededEvent event) {
+		this.reauthorizationNeeded = true;
 	}
 
 	@EventSourcingHandler

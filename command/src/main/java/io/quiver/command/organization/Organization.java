@@ -1,12 +1,16 @@
 package io.quiver.command.organization;
 
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 import io.quiver.command.catalog.api.CatalogErrorCode;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
+import io.quiver.command.catalog.api.OAuthClientSetEvent;
+import io.quiver.command.catalog.api.SetOAuthClientCommand;
 import io.quiver.command.catalog.api.CuratedCatalog;
 import io.quiver.command.catalog.api.OperationRef;
 import io.quiver.command.catalog.api.RegisterConnectorCommand;
@@ -54,6 +58,9 @@ public class Organization {
 	private OrganizationSettings settings;
 
 	private final Set<String> registeredConnectors = new HashSet<>();
+
+	/** Connector id to the vault ref of its OAuth client's secret. */
+	private final Map<String, String> oauthClientSecrets = new HashMap<>();
 
 	protected Organization() {
 	}
@@ -139,6 +146,23 @@ public class Organization {
 		apply(new ConnectorUnregisteredEvent(this.orgId, id));
 	}
 
+	@CommandHandler
+	void handle(SetOAuthClientCommand command, CuratedCatalog curated) {
+		String id = command.connectorId();
+		if (id == null || !(curated.contains(id) || this.registeredConnectors.contains(id))) {
+			throw new CommandRejectedException(CatalogErrorCode.CONNECTOR_NOT_FOUND,
+					"no connector '" + id + "' in this organisation's catalog; see quiver__catalog__browse");
+		}
+		String clientId = command.clientId();
+		if (clientId == null || clientId.isBlank() || clientId.length() > 255
+				|| clientId.chars().anyMatch((c) -> c < ' ')) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"an OAuth client needs a client id of at most 255 characters");
+		}
+		apply(new OAuthClientSetEvent(this.orgId, id, clientId, command.clientSecretRef(),
+				this.oauthClientSecrets.get(id)));
+	}
+
 	private static void requireNotCurated(CuratedCatalog curated, String id, String action) {
 		if (curated.contains(id)) {
 			throw new CommandRejectedException(CatalogErrorCode.CURATED_CONNECTOR,
@@ -165,6 +189,16 @@ public class Organization {
 	@EventSourcingHandler
 	void on(ConnectorUnregisteredEvent event) {
 		this.registeredConnectors.remove(event.connectorId());
+	}
+
+	@EventSourcingHandler
+	void on(OAuthClientSetEvent event) {
+		if (event.clientSecretRef() != null) {
+			this.oauthClientSecrets.put(event.connectorId(), event.clientSecretRef());
+		}
+		else {
+			this.oauthClientSecrets.remove(event.connectorId());
+		}
 	}
 
 }

@@ -16,7 +16,6 @@ import io.quiver.command.member.api.Role;
 import io.quiver.command.organization.api.OrganizationCreatedEvent;
 import io.quiver.command.organization.api.OrganizationSettings;
 import io.quiver.command.shared.api.CommandRejectedException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -56,8 +55,6 @@ class MemberRosterConcurrencyIntegrationTest extends LookupTableIntegrationTest 
 	 */
 	private static final long WAIT_FOR_OTHER_CHANGE_MILLIS = 1_000;
 
-	private static PostgresTestSchema schema;
-
 	@Autowired
 	private MemberRoster roster;
 
@@ -66,14 +63,7 @@ class MemberRosterConcurrencyIntegrationTest extends LookupTableIntegrationTest 
 
 	@DynamicPropertySource
 	static void postgres(DynamicPropertyRegistry registry) {
-		schema = PostgresTestSchema.createAndRegister(registry);
-	}
-
-	@AfterAll
-	static void dropSchema() {
-		if (schema != null) {
-			schema.drop();
-		}
+		PostgresTestSchema.createAndRegister(registry);
 	}
 
 	@Test

@@ -1,7 +1,6 @@
 package io.quiver.command.naming;
 
 import io.quiver.command.PostgresTestSchema;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -12,18 +11,9 @@ import org.springframework.test.context.DynamicPropertySource;
 @EnabledIfEnvironmentVariable(named = PostgresTestSchema.URL_VARIABLE, matches = ".+")
 class AdvertisedNamespacePostgresIntegrationTest extends AdvertisedNamespaceIntegrationTest {
 
-	private static PostgresTestSchema schema;
-
 	@DynamicPropertySource
 	static void postgres(DynamicPropertyRegistry registry) {
-		schema = PostgresTestSchema.createAndRegister(registry);
-	}
-
-	@AfterAll
-	static void dropSchema() {
-		if (schema != null) {
-			schema.drop();
-		}
+		PostgresTestSchema.createAndRegister(registry);
 	}
 
 }

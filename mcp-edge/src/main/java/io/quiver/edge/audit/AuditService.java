@@ -1,6 +1,5 @@
 package io.quiver.edge.audit;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
@@ -16,10 +15,13 @@ import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.audit.api.AuditCheckpoint;
 import io.quiver.query.audit.api.AuditEntry;
+import io.quiver.query.audit.api.AuditErrorCode;
 import io.quiver.query.audit.api.AuditPage;
 import io.quiver.query.audit.api.AuditProofs;
-import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.AuditReader;
 import io.quiver.query.audit.api.AuditVerification;
+import io.quiver.query.audit.api.AuditVerifier;
+import io.quiver.query.audit.api.BrokenTrailException;
 import io.quiver.query.audit.api.ConsistencyProof;
 import io.quiver.query.audit.api.FindAuditEntriesQuery;
 import io.quiver.query.audit.api.InclusionProof;
@@ -41,15 +43,19 @@ public class AuditService {
 
 	private final ControlPlaneAccess access;
 
-	private final AuditTrail trail;
+	private final AuditReader reader;
+
+	private final AuditVerifier verifier;
 
 	private final Queries queries;
 
 	private final AuditProofs proofs;
 
-	public AuditService(ControlPlaneAccess access, AuditTrail trail, Queries queries, AuditProofs proofs) {
+	public AuditService(ControlPlaneAccess access, AuditReader reader, AuditVerifier verifier, Queries queries,
+			AuditProofs proofs) {
 		this.access = access;
-		this.trail = trail;
+		this.reader = reader;
+		this.verifier = verifier;
 		this.queries = queries;
 		this.proofs = proofs;
 	}
@@ -57,7 +63,7 @@ public class AuditService {
 	public AuditPage list(Caller caller, Filters filters, String cursor, Integer limit) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_LIST);
 		try {
-			return this.trail.find(query(caller, filters, cursor, (limit != null) ? limit : 100));
+			return this.reader.find(query(caller, filters, cursor, (limit != null) ? limit : 100));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
@@ -66,7 +72,7 @@ public class AuditService {
 
 	public AuditVerification verify(Caller caller) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_VERIFY);
-		return this.trail.verify(caller.orgId());
+		return this.verifier.verify(caller.orgId());
 	}
 
 	/**
@@ -75,7 +81,7 @@ public class AuditService {
 	 */
 	public AuditCheckpoint checkpoint(Caller caller, Long size) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_CHECKPOINT);
-		return refusingBadInput(
+		return refusing(
 				() -> (size == null) ? this.proofs.latest(caller.orgId()) : this.proofs.at(caller.orgId(), size));
 	}
 
@@ -85,7 +91,7 @@ public class AuditService {
 		if (entry == null || entry.isBlank()) {
 			throw new InvalidFieldException("entry", "'entry' is required: the seq or the entry id of an entry");
 		}
-		return refusingBadInput(() -> this.proofs.inclusion(caller.orgId(), entry.strip(), size));
+		return refusing(() -> this.proofs.inclusion(caller.orgId(), entry.strip(), size));
 	}
 
 	/** The consistency proof between the checkpoints of two sizes (R10.11). */
@@ -94,7 +100,7 @@ public class AuditService {
 		if (from == null) {
 			throw new InvalidFieldException("from", "'from' is required: the size of the earlier checkpoint");
 		}
-		return refusingBadInput(() -> this.proofs.consistency(caller.orgId(), from, to));
+		return refusing(() -> this.proofs.consistency(caller.orgId(), from, to));
 	}
 
 	/** The published key checkpoints are signed with, PEM. */
@@ -102,7 +108,12 @@ public class AuditService {
 		return this.proofs.signer().publicKeyPem();
 	}
 
-	private static <T> T refusingBadInput(java.util.function.Supplier<T> answer) {
+	/**
+	 * The answer, or the refusal of what cannot be answered: an entry that does not exist
+	 * (404), sizes out of range (400), a chain broken where the answer would cover it
+	 * (409).
+	 */
+	private static <T> T refusing(java.util.function.Supplier<T> answer) {
 		try {
 			return answer.get();
 		}
@@ -111,6 +122,10 @@ public class AuditService {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
+		catch (BrokenTrailException ex) {
+			// nothing is signed or proven over a broken chain: 409, or in band over MCP
+			throw new CommandRejectedException(AuditErrorCode.TRAIL_BROKEN, ex.getMessage());
 		}
 	}
 
@@ -121,7 +136,7 @@ public class AuditService {
 	public Runnable export(Caller caller, Filters filters, Consumer<AuditEntry> sink) {
 		this.access.require(caller, ControlPlaneOperation.AUDIT_LIST);
 		FindAuditEntriesQuery query = query(caller, filters, null, 1);
-		return () -> this.trail.export(query, sink);
+		return () -> this.reader.export(query, sink);
 	}
 
 	public List<ControlPlaneChange> changes(Caller caller, String from, String to, String cursor, Integer limit) {

@@ -40,6 +40,8 @@ final class Attempt {
 
 	private String reachedAccount;
 
+	private String grantFingerprint;
+
 	private String gate;
 
 	private String decision = "allowed";
@@ -59,6 +61,10 @@ final class Attempt {
 		this.caller = caller;
 		this.requestedName = requestedName;
 		this.arguments = arguments;
+	}
+
+	Caller caller() {
+		return this.caller;
 	}
 
 	String requestedName() {
@@ -110,7 +116,9 @@ final class Attempt {
 		}
 		else if (call.tool() != null) {
 			ConnectedTool tool = call.tool();
-			resolved(tool.name(), tool.connectorId() + "." + tool.operation().name(), tool.classification().wireName());
+			// a resource read is the tool's, as the read of one of its results (R12.8)
+			String operation = call.read() ? Call.RESOURCE_READ : tool.operation().name();
+			resolved(tool.name(), tool.connectorId() + "." + operation, tool.classification().wireName());
 		}
 	}
 
@@ -126,9 +134,10 @@ final class Attempt {
 		this.classification = classification;
 	}
 
-	void reached(String connectionId, String account) {
+	void reached(String connectionId, String account, String grantFingerprint) {
 		this.reachedConnectionId = connectionId;
 		this.reachedAccount = account;
+		this.grantFingerprint = grantFingerprint;
 	}
 
 	void denied(Verdict verdict) {
@@ -181,7 +190,7 @@ final class Attempt {
 		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, null, null,
 				this.classification, this.gate, this.decision, ToolCallRecord.OUTCOME_UNKNOWN, null, names,
-				names.size(), 0, traceId, ToolCallRecord.ATTEMPT, null);
+				names.size(), 0, traceId, ToolCallRecord.ATTEMPT, null, null);
 	}
 
 	/**
@@ -194,7 +203,7 @@ final class Attempt {
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, this.reachedConnectionId,
 				this.reachedAccount, this.classification, this.gate, this.decision, this.outcome, this.errorCode, names,
 				names.size(), this.durationMicros, traceId, (this.attemptSeq != null) ? ToolCallRecord.OUTCOME : null,
-				this.attemptSeq);
+				this.attemptSeq, this.grantFingerprint);
 	}
 
 }

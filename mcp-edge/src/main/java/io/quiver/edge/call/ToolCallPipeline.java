@@ -7,6 +7,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,7 +16,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.Classification;
-import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.edge.telemetry.CallTelemetry;
 import io.quiver.edge.telemetry.Stage;
@@ -27,16 +28,13 @@ import io.quiver.edge.upstream.UpstreamResult;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.audit.api.AuditEntry;
-import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.AuditWriter;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.gate.Call;
 import io.quiver.query.gate.CallSteps;
-import io.quiver.query.gate.RateLimitGate;
 import io.quiver.query.gate.ToolSurface;
-import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.InBandErrors;
 import io.quiver.query.gate.api.Verdict;
-import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.support.CallerText;
 import io.quiver.query.support.DatabaseFailures;
 import io.quiver.query.support.Failures;
@@ -68,18 +66,11 @@ public class ToolCallPipeline {
 
 	private static final long AUDIT_TIMEOUT_SECONDS = 30;
 
-	/** The requested name an audited resource read carries. */
-	static final String READ_RESOURCE = "resources/read";
-
 	private final PolicyStore policies;
 
 	private final CallSteps steps;
 
 	private final ToolSurface surface;
-
-	private final OutboundUrlGate outboundUrlGate;
-
-	private final RateLimitGate rateLimitGate;
 
 	private final ControlPlaneTools controlPlane;
 
@@ -87,20 +78,18 @@ public class ToolCallPipeline {
 
 	private final ResourceLinks links;
 
-	private final AuditTrail audit;
+	private final AuditWriter audit;
 
 	private final ObjectMapper json;
 
 	private final CallTelemetry telemetry;
 
-	public ToolCallPipeline(PolicyStore policies, CallSteps steps, ToolSurface surface, OutboundUrlGate outboundUrlGate,
-			RateLimitGate rateLimitGate, ControlPlaneTools controlPlane, ToolExecutor connectedTools,
-			ResourceLinks links, AuditTrail audit, ObjectMapper json, CallTelemetry telemetry) {
+	public ToolCallPipeline(PolicyStore policies, CallSteps steps, ToolSurface surface, ControlPlaneTools controlPlane,
+			ToolExecutor connectedTools, ResourceLinks links, AuditWriter audit, ObjectMapper json,
+			CallTelemetry telemetry) {
 		this.policies = policies;
 		this.steps = steps;
 		this.surface = surface;
-		this.outboundUrlGate = outboundUrlGate;
-		this.rateLimitGate = rateLimitGate;
 		this.controlPlane = controlPlane;
 		this.connectedTools = connectedTools;
 		this.links = links;
@@ -124,25 +113,34 @@ public class ToolCallPipeline {
 	 */
 	public ToolResult call(Caller caller, String name, ObjectNode arguments, CallRelay relay) {
 		Attempt attempt = new Attempt(Instant.now(), caller, name, (arguments != null) ? arguments : emptyObject());
-		return audited(attempt, () -> decideAndRun(caller, attempt, relay));
+		// a connected tool's resource links open only for this caller, through its gates
+		// (R12.8)
+		Upstream upstream = new Upstream(this.connectedTools::execute,
+				(call, content) -> this.links.seal(caller, call.tool().key(), call.connectionId(), content));
+		return audited(attempt,
+				() -> decideAndRun(attempt, relay, upstream,
+						(policy) -> Call.of(policy, caller, attempt.requestedName(), attempt.arguments(), this.steps,
+								() -> this.surface.of(policy, caller), this::localSchema)));
 	}
 
 	/**
 	 * Runs one {@code resources/read} of a resource link a connected tool returned (SPEC
-	 * R12.8): only the caller it was handed to opens it, through the gates of that tool
-	 * on that connection as they stand now, and the attempt is audited like a call
-	 * (requested name {@value #READ_RESOURCE}, the tool as the resolved one).
+	 * R12.8): only the caller it was handed to opens it, through the steps of
+	 * {@link CallSteps} for that tool on that connection as they stand now (the argument
+	 * steps have no arguments to decide on), and the attempt is audited like a call of
+	 * the tool, write-ahead included (requested name {@value Call#RESOURCE_READ}, the
+	 * tool as the resolved one).
 	 * @param uri the link's URI as the caller sent it
 	 */
 	public ResourceRead read(Caller caller, String uri) {
-		Attempt attempt = new Attempt(Instant.now(), caller, READ_RESOURCE, emptyObject());
+		Attempt attempt = new Attempt(Instant.now(), caller, Call.RESOURCE_READ, emptyObject());
 		ToolResult result = audited(attempt, () -> {
-			Plan plan;
-			try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
-				PolicySnapshot policy = lease.snapshot();
-				plan = this.telemetry.stage(Stage.GATES, () -> decideRead(policy, caller, attempt, uri));
-			}
-			return plan.run();
+			ResourceLinks.Link link = this.links.open(caller, uri);
+			Upstream upstream = new Upstream((call) -> this.connectedTools.readResource(call, link.uri()),
+					(call, content) -> this.links.relabel(content, link, uri));
+			Call.Link target = (link != null) ? new Call.Link(link.toolKey(), link.connectionId()) : null;
+			return decideAndRun(attempt, CallRelay.NONE, upstream,
+					(policy) -> Call.read(policy, caller, this.steps, target));
 		});
 		return ResourceRead.of(result, attempt.denied());
 	}
@@ -251,11 +249,14 @@ public class ToolCallPipeline {
 		return ToolResult.error(InBandErrors.auditUnavailable(attempt.executed()));
 	}
 
-	private ToolResult decideAndRun(Caller caller, Attempt attempt, CallRelay relay) {
+	private ToolResult decideAndRun(Attempt attempt, CallRelay relay, Upstream upstream,
+			Function<PolicySnapshot, Call> request) {
+		Caller caller = attempt.caller();
 		Plan plan;
 		try (PolicyLease lease = this.telemetry.stage(Stage.CATCH_UP, () -> this.policies.open(caller.orgId()))) {
 			PolicySnapshot policy = lease.snapshot();
-			plan = this.telemetry.stage(Stage.GATES, () -> decide(policy, caller, attempt, relay));
+			plan = this.telemetry.stage(Stage.GATES,
+					() -> decide(policy, request.apply(policy), attempt, relay, upstream));
 		}
 		return plan.run();
 	}
@@ -264,9 +265,8 @@ public class ToolCallPipeline {
 	 * The steps of {@link CallSteps}, in order, on this snapshot; then what the call
 	 * runs: the search, a control-plane operation or a connected tool.
 	 */
-	private Plan decide(PolicySnapshot policy, Caller caller, Attempt attempt, CallRelay relay) {
-		Call call = Call.of(policy, caller, attempt.requestedName(), attempt.arguments(), this.steps,
-				() -> this.surface.of(policy, caller), this::localSchema);
+	private Plan decide(PolicySnapshot policy, Call call, Attempt attempt, CallRelay relay, Upstream upstream) {
+		Caller caller = call.caller();
 		Verdict denial = this.steps.run(call);
 		attempt.resolved(call);
 		if (denial != null) {
@@ -283,7 +283,7 @@ public class ToolCallPipeline {
 		if (call.operation() != null) {
 			return runControlPlane(caller, attempt, this.controlPlane.tool(call.operation()), call.arguments());
 		}
-		return runConnected(policy, caller, attempt, call, relay);
+		return runConnected(policy, attempt, call, relay, upstream);
 	}
 
 	/** The input schema of a tool Quiver serves itself. */
@@ -310,77 +310,35 @@ public class ToolCallPipeline {
 		};
 	}
 
-	private Plan runConnected(PolicySnapshot policy, Caller caller, Attempt attempt, Call call, CallRelay relay) {
+	/**
+	 * A connected call or resource read, once every step allowed it: the write-ahead
+	 * entry of a write or destructive tool (R10.7), then the upstream, then the answer.
+	 */
+	private Plan runConnected(PolicySnapshot policy, Attempt attempt, Call call, CallRelay relay, Upstream upstream) {
 		String connectionId = call.connectionId();
 		ConnectionView connection = policy.connection(connectionId);
-		UpstreamCall upstream = new UpstreamCall(caller.orgId(), call.connector(), call.tool().operation(),
+		UpstreamCall request = new UpstreamCall(call.caller().orgId(), call.connector(), call.tool().operation(),
 				connectionId, connection.label(), connection.grant(), call.mergedArguments(),
 				policy.settings().outbound(), relay);
-		String toolKey = call.tool().key();
 		return () -> {
 			if (!writeAhead(attempt, call.tool().classification())) {
 				attempt.failed("audit-unavailable");
 				return auditUnavailable(attempt);
 			}
 			attempt.executing();
-			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> this.connectedTools.execute(upstream));
-			// resource links open only for this caller, through this tool's gates (R12.8)
-			return outcome(attempt, result, relay, this.links.seal(caller, toolKey, connectionId, result.content()));
-		};
-	}
-
-	/**
-	 * The gates of the connected tool that returned a resource link, on the connection it
-	 * reached, as they stand now (R12.8): the endpoint, the link itself (the caller's,
-	 * naming a tool that still exists on that connection), access, scope, grant,
-	 * restriction and the outbound URL. The call's arguments are not this request's: the
-	 * argument gates do not apply.
-	 */
-	private Plan decideRead(PolicySnapshot policy, Caller caller, Attempt attempt, String uri) {
-		Verdict verdict = this.surface.endpointVerdict(caller);
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		ResourceLinks.Link link = this.links.open(caller, uri);
-		ConnectedTool tool = (link != null) ? policy.tool(link.toolKey()) : null;
-		if (tool == null || !tool.connectionIds().contains(link.connectionId())) {
-			return denied(attempt, Verdict.deny(Gate.NAME, "this URI is not a resource link a tool gave you, or "
-					+ "the tool that returned it no longer exists; call the tool again for a fresh link"));
-		}
-		attempt.resolved(tool.name(), tool.connectorId() + "." + READ_RESOURCE, tool.classification().wireName());
-		verdict = this.surface.reach(policy, caller, tool).verdict();
-		if (verdict.allowed()) {
-			verdict = this.surface.connectionVerdict(policy, caller, tool, link.connectionId());
-		}
-		ConnectorDefinition connector = policy.connector(tool.connectorId());
-		if (verdict.allowed()) {
-			verdict = this.outboundUrlGate.check(connector, connector.baseUrl());
-		}
-		if (verdict.allowed()) {
-			verdict = this.rateLimitGate.check(policy, caller, link.connectionId());
-		}
-		if (verdict.denied()) {
-			return denied(attempt, verdict);
-		}
-		ConnectionView connection = policy.connection(link.connectionId());
-		UpstreamCall call = new UpstreamCall(caller.orgId(), connector, tool.operation(), link.connectionId(),
-				connection.label(), connection.grant(), emptyObject(), policy.settings().outbound());
-		return () -> {
-			// audited like a call of the tool, write-ahead included (R10.7)
-			if (!writeAhead(attempt, tool.classification())) {
-				attempt.failed("audit-unavailable");
-				return auditUnavailable(attempt);
-			}
-			attempt.executing();
-			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM,
-					() -> this.connectedTools.readResource(call, link.uri()));
-			return outcome(attempt, result, CallRelay.NONE, this.links.relabel(result.content(), link, uri));
+			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> upstream.send().apply(request));
+			return outcome(attempt, request, result, relay, upstream.content().apply(call, result.content()));
 		};
 	}
 
 	/** What an upstream request came to, recorded on the attempt. */
-	private static ToolResult outcome(Attempt attempt, UpstreamResult result, CallRelay relay, ArrayNode content) {
-		attempt.reached(result.reachedConnectionId(), result.reachedAccount());
+	private static ToolResult outcome(Attempt attempt, UpstreamCall call, UpstreamResult result, CallRelay relay,
+			ArrayNode content) {
+		// the grant the call presented, by fingerprint, when it reached the account
+		// (R4.5)
+		String grant = (result.reachedConnectionId() != null && call.grant() != null) ? call.grant().fingerprint()
+				: null;
+		attempt.reached(result.reachedConnectionId(), result.reachedAccount(), grant);
 		ToolResult answer = new ToolResult(content, result.structuredContent(), result.isError(), null);
 		if (result.isError() && relay.cancelled()) {
 			attempt.cancelled();
@@ -411,6 +369,14 @@ public class ToolCallPipeline {
 
 	private ObjectNode emptyObject() {
 		return this.json.createObjectNode();
+	}
+
+	/**
+	 * How a connected request reaches its upstream (a tool call, a resource read), and
+	 * what the content of its answer becomes for the caller.
+	 */
+	private record Upstream(Function<UpstreamCall, UpstreamResult> send,
+			BiFunction<Call, ArrayNode, ArrayNode> content) {
 	}
 
 	/** What to do once the decision is taken and the snapshot released. */

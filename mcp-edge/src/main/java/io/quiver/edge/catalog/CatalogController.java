@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -45,9 +46,24 @@ class CatalogController {
 				Boolean.TRUE.equals(body.allowPrivateNetwork()));
 	}
 
+	@PutMapping("/{connector}/oauth-client")
+	OAuthClientSummary setOAuthClient(Caller caller, @PathVariable String connector, @RequestBody OAuthClient body) {
+		return this.catalog.setOAuthClient(caller, connector, body.clientId(), body.clientSecret());
+	}
+
 	@DeleteMapping("/{connector}")
 	CatalogEntry unregister(Caller caller, @PathVariable String connector) {
 		return this.catalog.unregister(caller, connector);
+	}
+
+	/** Body of an OAuth client: the secret goes to the vault and is never returned. */
+	record OAuthClient(String clientId, String clientSecret) {
+
+		@Override
+		public String toString() {
+			return "OAuthClient[clientId=" + this.clientId + ", clientSecret=****]";
+		}
+
 	}
 
 	/** Body of a registration: an OpenAPI 3 document for http, a URL for mcp. */

@@ -10,9 +10,13 @@ import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.OperationRef;
 import io.quiver.command.catalog.api.RegisterConnectorCommand;
+import io.quiver.command.catalog.api.SetOAuthClientCommand;
+import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.command.catalog.api.UnregisterConnectorCommand;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.edge.oauth.OAuthConnect;
+import io.quiver.edge.oauth.OAuthFailure;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.query.access.Caller;
@@ -41,13 +45,55 @@ public class CatalogService {
 
 	private final ConnectorDocumentImport documents;
 
+	private final CredentialVault vault;
+
+	private final OAuthConnect oauth;
+
 	public CatalogService(ControlPlaneAccess access, Commands commands, PolicyStore policies,
-			RestrictionGate restrictions, ConnectorDocumentImport documents) {
+			RestrictionGate restrictions, ConnectorDocumentImport documents, CredentialVault vault,
+			OAuthConnect oauth) {
 		this.access = access;
 		this.commands = commands;
 		this.policies = policies;
 		this.restrictions = restrictions;
 		this.documents = documents;
+		this.vault = vault;
+		this.oauth = oauth;
+	}
+
+	/**
+	 * Sets the organisation's OAuth client of a connector (SPEC R4.5): the secret goes to
+	 * the vault, the event carries its ref; a refused command leaves no secret behind.
+	 */
+	public OAuthClientSummary setOAuthClient(Caller caller, String connectorId, String clientId, String clientSecret) {
+		this.access.require(caller, ControlPlaneOperation.CATALOG_SET_OAUTH_CLIENT);
+		if (clientSecret != null && (clientSecret.length() > 2000 || clientSecret.chars().anyMatch((c) -> c < ' '))) {
+			throw invalid("clientSecret must be at most 2000 characters without control characters");
+		}
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			ConnectorDefinition connector = (connectorId != null) ? lease.snapshot().connector(connectorId) : null;
+			if (connector != null && connector.kind() == ConnectorKind.HTTP && connector.oauth() == null) {
+				throw invalid("connector '" + connectorId + "' declares no OAuth endpoints, so it takes no OAuth "
+						+ "client; its connections take a pasted credential");
+			}
+		}
+		String secretRef = (clientSecret != null && !clientSecret.isEmpty())
+				? this.vault.storeSecret(caller.orgId(), "oauth-client:" + connectorId, clientSecret) : null;
+		try {
+			this.commands.send(caller, new SetOAuthClientCommand(caller.orgId(), connectorId, clientId, secretRef));
+		}
+		catch (RuntimeException ex) {
+			this.vault.erase(secretRef);
+			throw ex;
+		}
+		String redirect;
+		try {
+			redirect = this.oauth.redirectUri().toString();
+		}
+		catch (OAuthFailure ex) {
+			redirect = null;
+		}
+		return new OAuthClientSummary(connectorId, clientId, secretRef != null, redirect);
 	}
 
 	public List<CatalogEntry> browse(Caller caller, String query) {
@@ -151,7 +197,7 @@ public class CatalogService {
 	private static CatalogEntry entry(PolicySnapshot policy, ConnectorDefinition connector) {
 		return new CatalogEntry(connector.id(), connector.label(), connector.kind().name(), connector.description(),
 				connector.baseUrl(), connector.operations().size(), policy.isCurated(connector.id()),
-				connector.allowPrivateNetwork());
+				connector.allowPrivateNetwork(), connector.oauth() != null);
 	}
 
 	private static ConnectorKind parseKind(String kind) {

@@ -11,6 +11,7 @@ import org.springframework.stereotype.Component;
 import static io.quiver.query.access.ControlPlaneOperation.CATALOG_BROWSE;
 import static io.quiver.query.access.ControlPlaneOperation.CATALOG_GET;
 import static io.quiver.query.access.ControlPlaneOperation.CATALOG_REGISTER;
+import static io.quiver.query.access.ControlPlaneOperation.CATALOG_SET_OAUTH_CLIENT;
 import static io.quiver.query.access.ControlPlaneOperation.CATALOG_UNREGISTER;
 
 /**
@@ -54,6 +55,18 @@ class CatalogTools implements ControlPlaneToolset {
 								Arguments.string(args, "label"), Arguments.string(args, "kind"),
 								Arguments.optionalString(args, "url"), Arguments.optionalString(args, "openapi"),
 								Arguments.flag(args, "allowPrivateNetwork"))),
+				new ControlPlaneTool(CATALOG_SET_OAUTH_CLIENT, "Set a connector's OAuth client",
+						"Set the organisation's OAuth client of a connector that connects by OAuth: the client id "
+								+ "and secret the provider gave when Quiver was registered there as an app (its "
+								+ "redirect URI is answered). Members then connect with quiver__connections__create "
+								+ "without a credential. The secret is stored encrypted and never shown again.",
+						ToolSchema.object()
+							.string("connector", "The connector id (e.g. linear).", true)
+							.string("clientId", "The OAuth client id the provider gave.", true)
+							.string("clientSecret", "The client secret (omit for a public client).", false)
+							.build(),
+						(caller, args) -> this.catalog.setOAuthClient(caller, Arguments.string(args, "connector"),
+								Arguments.string(args, "clientId"), Arguments.optionalString(args, "clientSecret"))),
 				new ControlPlaneTool(CATALOG_UNREGISTER, "Unregister a connector",
 						"Remove a registered connector; refused while connections use it. Curated ones stay.",
 						ToolSchema.object().string("connector", "The connector id.", true).build(),

@@ -23,6 +23,7 @@ import io.quiver.command.catalog.api.BodyEncoding;
 import io.quiver.command.catalog.api.Classification;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
+import io.quiver.command.catalog.api.OAuthSettings;
 import io.quiver.command.catalog.api.OperationDefinition;
 import io.quiver.command.catalog.api.ParameterLocation;
 import io.swagger.v3.core.util.Json;
@@ -139,7 +140,32 @@ public class OpenApiConnectorImporter {
 		String description = (api.getInfo() != null)
 				? describe(api.getInfo().getTitle(), api.getInfo().getDescription(), 500) : "";
 		return new ConnectorDefinition(id, label, ConnectorKind.HTTP, description, baseUrl, operations, Map.of(),
-				allowPrivateNetwork, 1);
+				allowPrivateNetwork, 1, oauth(raw));
+	}
+
+	/**
+	 * The OAuth of the document (SPEC R4.5): its first {@code oauth2} security scheme
+	 * with an {@code authorizationCode} flow, its {@code authorizationUrl},
+	 * {@code tokenUrl} and scopes; PKCE unless the scheme says {@code x-pkce: false},
+	 * revocation at {@code x-revocationUrl}. Null when it has none.
+	 */
+	static OAuthSettings oauth(JsonNode raw) {
+		JsonNode schemes = raw.path("components").path("securitySchemes");
+		for (JsonNode scheme : schemes) {
+			JsonNode flow = scheme.path("flows").path("authorizationCode");
+			if (!"oauth2".equals(scheme.path("type").asText()) || !flow.isObject()) {
+				continue;
+			}
+			List<String> scopes = new ArrayList<>();
+			flow.path("scopes").fieldNames().forEachRemaining(scopes::add);
+			String revocation = flow.hasNonNull("x-revocationUrl") ? flow.get("x-revocationUrl").asText()
+					: scheme.hasNonNull("x-revocationUrl") ? scheme.get("x-revocationUrl").asText() : null;
+			boolean pkce = !(flow.path("x-pkce").isBoolean() && !flow.path("x-pkce").asBoolean())
+					&& !(scheme.path("x-pkce").isBoolean() && !scheme.path("x-pkce").asBoolean());
+			return new OAuthSettings(flow.path("authorizationUrl").asText(null), flow.path("tokenUrl").asText(null),
+					revocation, scopes, pkce);
+		}
+		return null;
 	}
 
 	/**

@@ -41,7 +41,7 @@ class ConnectionController {
 
 	@PostMapping
 	@ResponseStatus(HttpStatus.CREATED)
-	ConnectionSummary create(Caller caller, @RequestBody NewConnection body) {
+	Connected create(Caller caller, @RequestBody NewConnection body) {
 		return this.connections.create(caller, body.connector(), body.label(), body.credential(), body.owner());
 	}
 
@@ -51,8 +51,7 @@ class ConnectionController {
 	}
 
 	@PostMapping("/{connection}/refresh")
-	ConnectionSummary refresh(Caller caller, @PathVariable String connection,
-			@RequestBody(required = false) Refresh body) {
+	Connected refresh(Caller caller, @PathVariable String connection, @RequestBody(required = false) Refresh body) {
 		return this.connections.refresh(caller, connection, (body != null) ? body.credential() : null);
 	}
 

@@ -1,6 +1,9 @@
 package io.quiver.edge.connection;
 
+import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +12,7 @@ import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.OperationDefinition;
 import io.quiver.command.connection.api.ConnectionErrorCode;
 import io.quiver.command.connection.api.CreateConnectionCommand;
+import io.quiver.command.connection.api.CredentialType;
 import io.quiver.command.connection.api.DeleteConnectionCommand;
 import io.quiver.command.connection.api.GrantReference;
 import io.quiver.command.connection.api.RefreshConnectionToolsCommand;
@@ -16,11 +20,20 @@ import io.quiver.command.connection.api.RelabelConnectionCommand;
 import io.quiver.command.connection.api.RevokeGrantCommand;
 import io.quiver.command.connection.api.StoreGrantCommand;
 import io.quiver.command.connection.vault.Credential;
+import io.quiver.command.connection.vault.CredentialUnavailableException;
 import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.command.member.api.MemberStatus;
 import io.quiver.command.naming.api.NamingRules;
+import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
+import io.quiver.edge.oauth.ConnectStates;
+import io.quiver.edge.oauth.McpAuthorizationDiscovery;
+import io.quiver.edge.oauth.OAuthConnect;
+import io.quiver.edge.oauth.OAuthFailure;
+import io.quiver.edge.oauth.OAuthGrants;
+import io.quiver.edge.oauth.OAuthProvider;
+import io.quiver.edge.oauth.OAuthProviders;
 import io.quiver.edge.support.Commands;
 import io.quiver.edge.support.ControlPlaneAccess;
 import io.quiver.edge.support.Queries;
@@ -34,6 +47,7 @@ import io.quiver.query.gate.RestrictionDecision;
 import io.quiver.query.gate.RestrictionGate;
 import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.MemberView;
+import io.quiver.query.toolindex.api.OAuthClientView;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -63,8 +77,16 @@ public class ConnectionService {
 
 	private final UpstreamToolImport upstream;
 
+	private final OAuthConnect oauth;
+
+	private final OAuthGrants grants;
+
+	private final McpAuthorizationDiscovery discovery;
+
 	public ConnectionService(ControlPlaneAccess access, Commands commands, Queries queries, PolicyStore policies,
-			RestrictionGate restrictions, CredentialVault vault, UpstreamToolImport upstream) {
+			RestrictionGate restrictions, CredentialVault vault, UpstreamToolImport upstream, OAuthConnect oauth,
+			OAuthGrants grants, McpAuthorizationDiscovery discovery) {
+		this.discovery = discovery;
 		this.access = access;
 		this.commands = commands;
 		this.queries = queries;
@@ -72,6 +94,8 @@ public class ConnectionService {
 		this.restrictions = restrictions;
 		this.vault = vault;
 		this.upstream = upstream;
+		this.oauth = oauth;
+		this.grants = grants;
 	}
 
 	public List<ConnectionSummary> list(Caller caller) {
@@ -80,12 +104,32 @@ public class ConnectionService {
 		return this.queries.list(new FindConnectionsQuery(caller.orgId(), owner), ConnectionSummary.class);
 	}
 
+	/**
+	 * How many tools each connection offers, by connection id: its connector's operations
+	 * for an {@code http} connector, those imported from the server for {@code mcp}.
+	 */
+	public Map<String, Integer> toolCounts(Caller caller, List<ConnectionSummary> connections) {
+		Map<String, Integer> counts = new HashMap<>();
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			for (ConnectionSummary connection : connections) {
+				ConnectionView view = lease.snapshot().connection(connection.connectionId());
+				counts.put(connection.connectionId(), (view != null) ? lease.snapshot().operationsOf(view).size() : 0);
+			}
+		}
+		return counts;
+	}
+
 	public ConnectionSummary get(Caller caller, String connection) {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_GET);
 		return findReadable(caller, connection);
 	}
 
-	public ConnectionSummary create(Caller caller, String connectorId, String label, JsonNode credentialArgument,
+	/**
+	 * Creates a connection. Without a credential, on a connector with OAuth, the
+	 * connection is {@code pending-authorization} and the answer carries the
+	 * {@code authorizationUrl} its owner opens (SPEC R4.5).
+	 */
+	public Connected create(Caller caller, String connectorId, String label, JsonNode credentialArgument,
 			String owner) {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_CREATE);
 		String problem = NamingRules.prefixProblem(label);
@@ -95,9 +139,15 @@ public class ConnectionService {
 		Credential credential = Credentials.parse(credentialArgument);
 		ConnectorDefinition connector;
 		String ownerId;
+		OAuthProvider provider = null;
+		OAuthClientView client;
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
 			PolicySnapshot policy = lease.snapshot();
 			connector = requireConnector(policy, connectorId);
+			client = policy.oauthClient(connector.id());
+			if (credential == null && connector.oauth() != null) {
+				provider = OAuthProviders.declared(policy, connector);
+			}
 			MemberView ownerMember = resolveOwner(policy, caller, owner);
 			ownerId = ownerMember.memberId();
 			RestrictionDecision decision = this.restrictions.decideConnector(policy, ownerMember.subject(),
@@ -108,6 +158,12 @@ public class ConnectionService {
 			}
 		}
 		String connectionId = "c-" + UUID.randomUUID();
+		if (credential == null && connector.kind() == ConnectorKind.MCP) {
+			provider = oauthCall(() -> this.discovery.discover(caller.orgId(), connector, client));
+		}
+		if (provider != null) {
+			return startAuthorization(caller, connector, label, ownerId, connectionId, provider);
+		}
 		GrantReference grant = null;
 		try {
 			if (credential != null) {
@@ -122,7 +178,83 @@ public class ConnectionService {
 			this.vault.eraseConnection(caller.orgId(), connectionId);
 			throw ex;
 		}
-		return find(caller, connectionId);
+		return Connected.of(find(caller, connectionId));
+	}
+
+	private Connected startAuthorization(Caller caller, ConnectorDefinition connector, String label, String ownerId,
+			String connectionId, OAuthProvider provider) {
+		// refused before anything exists: a redirect URI that would carry codes in clear
+		URI authorization = oauthCall(() -> {
+			this.oauth.redirectUri();
+			return null;
+		});
+		this.commands.send(caller, new CreateConnectionCommand(connectionId, caller.orgId(), connector.id(), label,
+				ownerId, null, List.of(), true));
+		authorization = oauthCall(() -> this.oauth.start(caller.orgId(), ownerId, connectionId, provider));
+		return pendingAnswer(find(caller, connectionId), connector, authorization);
+	}
+
+	private Connected pendingAnswer(ConnectionSummary connection, ConnectorDefinition connector, URI authorization) {
+		return new Connected(connection, authorization.toString(),
+				"Open authorizationUrl in a browser and allow access at " + connector.label()
+						+ " (the link works once, and expires). Connection '" + connection.label()
+						+ "' is pending-authorization until then; its tools answer once it is authorized.");
+	}
+
+	/**
+	 * Completes an authorization on the callback: stores the grant in the vault, imports
+	 * an MCP connection's tools with it, and records the grant as its owner. Nothing is
+	 * left behind when a step fails.
+	 */
+	public ConnectionSummary completeAuthorization(OAuthConnect.Completed completed) {
+		ConnectStates.Pending pending = completed.pending();
+		ConnectorDefinition connector;
+		ConnectionView connection;
+		MemberView owner;
+		try (PolicyLease lease = this.policies.open(pending.orgId())) {
+			PolicySnapshot policy = lease.snapshot();
+			connection = policy.connection(pending.connectionId());
+			owner = policy.member(pending.memberId());
+			connector = (connection != null) ? policy.connector(connection.connectorId()) : null;
+		}
+		if (connection == null || connector == null || !connection.ownerMemberId().equals(pending.memberId())
+				|| owner == null || owner.status() != MemberStatus.ACTIVE) {
+			this.grants.revokeAtProvider(pending.orgId(), pending.connectionId(), completed.grant());
+			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND, "the connection this authorization was "
+					+ "started for was deleted, or its owner is no longer an active member; nothing was stored");
+		}
+		Actor actor = new Actor(owner.memberId(), owner.subject(), "oauth-callback", owner.role().name());
+		GrantReference grant = this.vault.store(pending.orgId(), pending.connectionId(), completed.grant());
+		try {
+			List<OperationDefinition> operations = (connector.kind() == ConnectorKind.MCP)
+					? importTools(connector, completed.grant(), connection.label()) : null;
+			this.commands.sendAs(actor, new StoreGrantCommand(pending.connectionId(), pending.orgId(), grant));
+			if (operations != null) {
+				this.commands.sendAs(actor,
+						new RefreshConnectionToolsCommand(pending.connectionId(), pending.orgId(), operations));
+			}
+		}
+		catch (RuntimeException ex) {
+			this.vault.erase(grant.vaultRef());
+			throw ex;
+		}
+		return this.queries.one(new FindConnectionQuery(pending.orgId(), pending.connectionId()),
+				ConnectionSummary.class);
+	}
+
+	/** A connection whose OAuth authorization is to be (re)done. */
+	private static boolean awaitsAuthorization(ConnectionView connection) {
+		return connection != null && (connection.authorization() != ConnectionView.Authorization.NONE
+				|| (connection.grant() == null && connection.grantRevoked()));
+	}
+
+	private static <T> T oauthCall(java.util.function.Supplier<T> step) {
+		try {
+			return step.get();
+		}
+		catch (OAuthFailure ex) {
+			throw new CommandRejectedException(ConnectionErrorCode.AUTHORIZATION_FAILED, ex.getMessage());
+		}
 	}
 
 	public ConnectionSummary relabel(Caller caller, String connection, String label) {
@@ -137,15 +269,31 @@ public class ConnectionService {
 	 * then replaces it); for an HTTP connection, stores the new credential if one is
 	 * given.
 	 */
-	public ConnectionSummary refresh(Caller caller, String connection, JsonNode credentialArgument) {
+	public Connected refresh(Caller caller, String connection, JsonNode credentialArgument) {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_REFRESH);
 		ConnectionSummary target = findManageable(caller, connection);
 		Credential fresh = Credentials.parse(credentialArgument);
 		ConnectorDefinition connector;
 		ConnectionView current;
+		OAuthProvider provider = null;
+		OAuthClientView client;
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
 			connector = requireConnector(lease.snapshot(), target.connectorId());
 			current = lease.snapshot().connection(target.connectionId());
+			if (fresh == null && connector.oauth() != null && awaitsAuthorization(current)) {
+				provider = OAuthProviders.declared(lease.snapshot(), connector);
+			}
+			client = lease.snapshot().oauthClient(connector.id());
+		}
+		if (fresh == null && connector.kind() == ConnectorKind.MCP && awaitsAuthorization(current)) {
+			ConnectorDefinition server = connector;
+			provider = oauthCall(() -> this.discovery.discover(caller.orgId(), server, client));
+		}
+		if (provider != null) {
+			OAuthProvider reconnect = provider;
+			URI authorization = oauthCall(
+					() -> this.oauth.start(caller.orgId(), current.ownerMemberId(), target.connectionId(), reconnect));
+			return pendingAnswer(target, connector, authorization);
 		}
 		Credential credential = fresh;
 		if (credential == null && current != null && current.grant() != null) {
@@ -167,12 +315,13 @@ public class ConnectionService {
 			this.commands.send(caller,
 					new RefreshConnectionToolsCommand(target.connectionId(), caller.orgId(), operations));
 		}
-		return find(caller, target.connectionId());
+		return Connected.of(find(caller, target.connectionId()));
 	}
 
 	public ConnectionSummary revokeGrant(Caller caller, String connection) {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_REVOKE_GRANT);
 		ConnectionSummary target = findManageable(caller, connection);
+		revokeAtProvider(caller, target);
 		this.commands.send(caller, new RevokeGrantCommand(target.connectionId(), caller.orgId()));
 		return find(caller, target.connectionId());
 	}
@@ -180,8 +329,32 @@ public class ConnectionService {
 	public ConnectionSummary delete(Caller caller, String connection) {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_DELETE);
 		ConnectionSummary target = findManageable(caller, connection);
+		revokeAtProvider(caller, target);
 		this.commands.send(caller, new DeleteConnectionCommand(target.connectionId(), caller.orgId()));
 		return target;
+	}
+
+	/**
+	 * An OAuth grant is revoked at its provider, where the provider offers revocation,
+	 * before Quiver erases it (SPEC R4.5); a provider that cannot be reached does not
+	 * stop the local revocation.
+	 */
+	private void revokeAtProvider(Caller caller, ConnectionSummary target) {
+		ConnectionView current;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			current = lease.snapshot().connection(target.connectionId());
+		}
+		if (current == null || current.grant() == null || current.grant().type() != CredentialType.OAUTH) {
+			return;
+		}
+		Credential credential;
+		try {
+			credential = this.vault.read(caller.orgId(), current.grant().vaultRef());
+		}
+		catch (CredentialUnavailableException ex) {
+			return;
+		}
+		this.grants.revokeAtProvider(caller.orgId(), target.connectionId(), credential);
 	}
 
 	private List<OperationDefinition> importTools(ConnectorDefinition connector, Credential credential, String label) {

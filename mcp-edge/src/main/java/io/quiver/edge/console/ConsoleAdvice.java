@@ -2,7 +2,7 @@ package io.quiver.edge.console;
 
 import jakarta.servlet.http.HttpServletRequest;
 import io.quiver.command.shared.api.CommandRejectedException;
-import io.quiver.command.shared.api.ErrorCode;
+import io.quiver.edge.support.ApiExceptionHandler;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.RolePermissions;
 import io.quiver.query.support.CallerText;
@@ -65,7 +65,7 @@ class ConsoleAdvice {
 
 	@ExceptionHandler(CommandRejectedException.class)
 	ModelAndView refused(CommandRejectedException ex, HttpServletRequest request) {
-		return error(status(ex.errorCode()), ex.errorCode().code(), ex.getMessage(), request);
+		return error(ApiExceptionHandler.status(ex.errorCode()), ex.errorCode().code(), ex.getMessage(), request);
 	}
 
 	@ExceptionHandler({ MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class,
@@ -118,15 +118,6 @@ class ConsoleAdvice {
 	private static String back(HttpServletRequest request) {
 		String[] parts = request.getRequestURI().split("/");
 		return (parts.length > 2) ? "/console/" + parts[2] : "/console";
-	}
-
-	static HttpStatus status(ErrorCode code) {
-		return switch (code.kind()) {
-			case INVALID -> HttpStatus.BAD_REQUEST;
-			case NOT_FOUND -> HttpStatus.NOT_FOUND;
-			case CONFLICT -> HttpStatus.CONFLICT;
-			case FORBIDDEN -> HttpStatus.FORBIDDEN;
-		};
 	}
 
 }

@@ -53,10 +53,13 @@ class SecurityConfiguration {
 			throws Exception {
 		AuthenticationEntryPoint challenge = (request, response, failure) -> challenge(properties, response, failure);
 		http.securityMatcher("/mcp", "/mcp/**", "/api/**", "/.well-known/**", "/dev/**", "/actuator/**", "/error",
-				"/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html")
+				"/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html", "/oauth/connect/**")
 			.authorizeHttpRequests((authorize) -> authorize
-				.requestMatchers("/.well-known/**", "/dev/**", "/actuator/health/**", "/actuator/health",
-						"/actuator/info", "/error", "/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html")
+				// the OAuth callback of connections: the provider's redirect, bound by
+				// its state
+				.requestMatchers("/oauth/connect/**", "/.well-known/**", "/dev/**", "/actuator/health/**",
+						"/actuator/health", "/actuator/info", "/error", "/v3/api-docs/**", "/swagger-ui/**",
+						"/swagger-ui.html")
 				.permitAll()
 				.anyRequest()
 				.authenticated())

@@ -30,8 +30,6 @@ import javax.net.ssl.SSLContext;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quiver.command.catalog.api.ConnectorDefinition;
-import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.client.api.RedirectUris;
 import io.quiver.query.gate.outbound.OutboundTarget;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
@@ -132,16 +130,9 @@ class ClientMetadataDocuments {
 
 	private Fetched fetch(String clientId) {
 		URI url = URI.create(clientId);
-		String origin = url.getScheme() + "://" + url.getRawAuthority() + "/";
-		ConnectorDefinition target = new ConnectorDefinition("client-metadata", "client metadata document",
-				ConnectorKind.HTTP, "", origin, List.of(), Map.of(), this.settings.allowPrivateHosts(), 1);
-		OutboundTarget checked = this.guard.inspect(target, url);
+		OutboundTarget checked = this.guard.inspectAddress("Quiver", url, this.settings.allowPrivateHosts());
 		if (!checked.allowed()) {
-			throw refused(clientId,
-					checked.verdict()
-						.reason()
-						.replace("connector 'client-metadata'", "Quiver")
-						.replace(" An admin can register it with allowPrivateNetwork if this is intended.", ""));
+			throw refused(clientId, checked.verdict().reason());
 		}
 		HttpRequest request = HttpRequest.newBuilder(url)
 			.GET()

@@ -141,7 +141,11 @@ public class ApiExceptionHandler {
 					"Quiver's database is unavailable for the moment; try again in a few seconds."));
 	}
 
-	static HttpStatus status(ErrorCode code) {
+	/**
+	 * The HTTP status a refusal of this kind is answered with, on the API and the
+	 * console.
+	 */
+	public static HttpStatus status(ErrorCode code) {
 		return switch (code.kind()) {
 			case INVALID -> HttpStatus.BAD_REQUEST;
 			case NOT_FOUND -> HttpStatus.NOT_FOUND;

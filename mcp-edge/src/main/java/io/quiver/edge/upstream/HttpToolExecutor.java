@@ -26,10 +26,7 @@ import io.quiver.edge.upstream.ResultRedactor.Redaction;
 import io.quiver.query.gate.outbound.OutboundTarget;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
 import io.quiver.query.gate.outbound.OutboundUrls;
-import io.quiver.query.support.CallerText;
-import io.quiver.query.support.DatabaseFailures;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -62,8 +59,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class HttpToolExecutor implements ToolExecutor {
 
-	private static final Logger log = LoggerFactory.getLogger(HttpToolExecutor.class);
-
 	private static final int MAX_REDIRECTS = 3;
 
 	private static final int MAX_EXCERPT = 300;
@@ -76,42 +71,24 @@ public class HttpToolExecutor implements ToolExecutor {
 
 	private final OutboundUrlGate gate;
 
-	private final UpstreamCredentials credentials;
+	private final UpstreamExchange exchange;
 
-	private final ResultRedactor redactor;
-
+	/** Pasted credentials only, without OAuth refresh (tests of the executor). */
 	public HttpToolExecutor(OutboundHttp http, OutboundUrlGate gate, CredentialVault vault, ResultRedactor redactor) {
+		this(http, gate, new UpstreamCredentials(vault), redactor);
+	}
+
+	@Autowired
+	HttpToolExecutor(OutboundHttp http, OutboundUrlGate gate, UpstreamCredentials credentials,
+			ResultRedactor redactor) {
 		this.http = http;
 		this.gate = gate;
-		this.credentials = new UpstreamCredentials(vault);
-		this.redactor = redactor;
+		this.exchange = new UpstreamExchange(credentials, redactor);
 	}
 
 	@Override
 	public UpstreamResult execute(UpstreamCall call) {
-		Redaction redaction = this.redactor.forCredential(null);
-		try {
-			Credential credential = this.credentials.read(call);
-			redaction = this.redactor.forCredential(credential);
-			return run(call, credential, redaction);
-		}
-		catch (UpstreamFailure failure) {
-			return UpstreamResult.failure(failure.error(), failure.inBandMessage(call, redaction), call,
-					failure.reached());
-		}
-		catch (RuntimeException ex) {
-			if (DatabaseFailures.unavailable(ex)) {
-				// the credential could not be read: the pipeline answers it (R7.9)
-				throw ex;
-			}
-			// the class only: a message could quote the upstream's answer (R10.2)
-			log.warn("Unexpected {} running {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
-					CallerText.log(call.operation().name()));
-			return UpstreamResult.failure(UpstreamError.MALFORMED,
-					"Call to '" + call.connectionLabel()
-							+ "' failed: its answer could not be handled; try again, or report it if it persists",
-					call, false);
-		}
+		return this.exchange.run(call, (credential, redaction) -> run(call, credential, redaction));
 	}
 
 	private UpstreamResult run(UpstreamCall call, Credential credential, Redaction redaction) {

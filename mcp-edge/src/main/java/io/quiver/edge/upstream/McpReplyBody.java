@@ -5,11 +5,7 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Flow;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,9 +17,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * parsed as they arrive, notifications and server requests go to a consumer of the
  * caller's (progress, sampling and elicitation requests, SPEC R12.7), priming events are
  * skipped, and reading stops at the response carrying the request's id, without waiting
- * for the server to close the stream. Both are bounded by the response size limit.
+ * for the server to close the stream. Both are bounded by the response size limit
+ * ({@link BoundedBody}).
  */
-final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Content> {
+final class McpReplyBody extends BoundedBody<McpReplyBody.Content> {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -36,13 +33,9 @@ final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Con
 
 	private final String id;
 
-	private final int limit;
-
 	private final boolean eventStream;
 
 	private final Consumer<JsonNode> others;
-
-	private final CompletableFuture<Content> result = new CompletableFuture<>();
 
 	private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
@@ -52,13 +45,9 @@ final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Con
 
 	private boolean afterCarriageReturn;
 
-	private long total;
-
-	private Flow.Subscription subscription;
-
 	private McpReplyBody(String id, int limit, boolean eventStream, Consumer<JsonNode> others) {
+		super(limit);
 		this.id = id;
-		this.limit = limit;
 		this.eventStream = eventStream;
 		this.others = others;
 	}
@@ -83,57 +72,20 @@ final class McpReplyBody implements HttpResponse.BodySubscriber<McpReplyBody.Con
 	}
 
 	@Override
-	public CompletionStage<Content> getBody() {
-		return this.result;
-	}
-
-	@Override
-	public void onSubscribe(Flow.Subscription subscription) {
-		this.subscription = subscription;
-		subscription.request(1);
-	}
-
-	@Override
-	public void onNext(List<ByteBuffer> buffers) {
-		for (ByteBuffer buffer : buffers) {
-			if (this.result.isDone()) {
-				return;
+	protected void consume(ByteBuffer buffer) {
+		while (buffer.hasRemaining() && !this.result.isDone()) {
+			byte b = buffer.get();
+			if (this.eventStream) {
+				feed(b);
 			}
-			this.total += buffer.remaining();
-			if (this.total > this.limit) {
-				this.subscription.cancel();
-				this.result.completeExceptionally(new OutboundHttp.TooLarge(this.limit));
-				return;
-			}
-			while (buffer.hasRemaining()) {
-				byte b = buffer.get();
-				if (this.eventStream) {
-					feed(b);
-					if (this.result.isDone()) {
-						// the response is in: stop reading a stream the server may keep
-						// open
-						this.subscription.cancel();
-						return;
-					}
-				}
-				else {
-					this.bytes.write(b);
-				}
+			else {
+				this.bytes.write(b);
 			}
 		}
-		this.subscription.request(1);
 	}
 
 	@Override
-	public void onError(Throwable throwable) {
-		this.result.completeExceptionally(throwable);
-	}
-
-	@Override
-	public void onComplete() {
-		if (this.result.isDone()) {
-			return;
-		}
+	protected void complete() {
 		if (this.eventStream) {
 			endLine();
 			dispatch();

@@ -9,10 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.quiver.command.connection.vault.Credential;
 import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.edge.upstream.ResultRedactor.Redaction;
-import io.quiver.query.support.CallerText;
-import io.quiver.query.support.DatabaseFailures;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,18 +25,19 @@ import org.springframework.stereotype.Component;
 @Component
 public class McpToolExecutor implements ToolExecutor {
 
-	private static final Logger log = LoggerFactory.getLogger(McpToolExecutor.class);
-
 	private final McpUpstreamClient client;
 
-	private final UpstreamCredentials credentials;
+	private final UpstreamExchange exchange;
 
-	private final ResultRedactor redactor;
-
+	/** Pasted credentials only, without OAuth refresh (tests of the executor). */
 	public McpToolExecutor(McpUpstreamClient client, CredentialVault vault, ResultRedactor redactor) {
+		this(client, new UpstreamCredentials(vault), redactor);
+	}
+
+	@Autowired
+	McpToolExecutor(McpUpstreamClient client, UpstreamCredentials credentials, ResultRedactor redactor) {
 		this.client = client;
-		this.credentials = new UpstreamCredentials(vault);
-		this.redactor = redactor;
+		this.exchange = new UpstreamExchange(credentials, redactor);
 	}
 
 	@Override
@@ -77,30 +75,9 @@ public class McpToolExecutor implements ToolExecutor {
 	 */
 	private UpstreamResult exchange(UpstreamCall call, BiFunction<Credential, String, JsonNode> request,
 			BiFunction<JsonNode, Redaction, UpstreamResult> answer) {
-		Redaction redaction = this.redactor.forCredential(null);
-		try {
-			Credential credential = this.credentials.read(call);
-			redaction = this.redactor.forCredential(credential);
-			String scope = call.connectionId() + "/" + ((call.grant() != null) ? call.grant().fingerprint() : "-");
-			return answer.apply(request.apply(credential, scope), redaction);
-		}
-		catch (UpstreamFailure failure) {
-			return UpstreamResult.failure(failure.error(), failure.inBandMessage(call, redaction), call,
-					failure.reached());
-		}
-		catch (RuntimeException ex) {
-			if (DatabaseFailures.unavailable(ex)) {
-				// the credential could not be read: the pipeline answers it (R7.9)
-				throw ex;
-			}
-			// the class only: a message could quote the upstream's answer (R10.2)
-			log.warn("Unexpected {} calling {}.{}", ex.getClass().getName(), CallerText.log(call.connector().id()),
-					CallerText.log(call.operation().name()));
-			return UpstreamResult.failure(UpstreamError.MALFORMED,
-					"Call to '" + call.connectionLabel()
-							+ "' failed: its answer could not be handled; try again, or report it if it persists",
-					call, false);
-		}
+		String scope = call.connectionId() + "/" + ((call.grant() != null) ? call.grant().fingerprint() : "-");
+		return this.exchange.run(call,
+				(credential, redaction) -> answer.apply(request.apply(credential, scope), redaction));
 	}
 
 	private static UpstreamResult contents(UpstreamCall call, JsonNode result, Redaction redaction) {

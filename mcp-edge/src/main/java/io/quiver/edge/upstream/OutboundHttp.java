@@ -1,6 +1,5 @@
 package io.quiver.edge.upstream;
 
-import java.io.IOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -10,15 +9,11 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -62,7 +57,7 @@ public class OutboundHttp {
 	 * @throws UpstreamFailure on timeout, an unreachable upstream or an oversized body
 	 */
 	Response send(HttpRequest request, int maxBytes, Deadline deadline, String account) {
-		HttpResponse<byte[]> response = send(request, (info) -> new BoundedBody(maxBytes), deadline, account);
+		HttpResponse<byte[]> response = send(request, (info) -> BoundedBody.bytes(maxBytes), deadline, account);
 		return new Response(response.statusCode(), response.headers(), response.body());
 	}
 
@@ -131,7 +126,7 @@ public class OutboundHttp {
 
 	private static UpstreamFailure classify(Throwable cause, Deadline deadline, String account) {
 		for (Throwable t = cause; t != null; t = t.getCause()) {
-			if (t instanceof TooLarge tooLarge) {
+			if (t instanceof BoundedBody.TooLarge tooLarge) {
 				return new UpstreamFailure(UpstreamError.TOO_LARGE, account + " answered more than " + tooLarge.limit
 						+ " bytes, the organisation's bound; ask for less (a filter, a smaller page)", true);
 			}
@@ -157,77 +152,6 @@ public class OutboundHttp {
 	private static UpstreamFailure timeout(Deadline deadline, String account, boolean reached) {
 		return new UpstreamFailure(UpstreamError.TIMEOUT, account + " did not answer within " + deadline.budgetMillis()
 				+ " ms; the upstream may still act on the request; try again later", reached);
-	}
-
-	/** The body-too-large signal of {@link BoundedBody}. */
-	static final class TooLarge extends IOException {
-
-		final int limit;
-
-		TooLarge(int limit) {
-			super("response body larger than " + limit + " bytes");
-			this.limit = limit;
-		}
-
-	}
-
-	/**
-	 * Collects a body up to a bound; past it, cancels the subscription (the connection is
-	 * dropped) and fails with {@link TooLarge}.
-	 */
-	static final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
-
-		private final int limit;
-
-		private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-
-		private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-
-		private Flow.Subscription subscription;
-
-		BoundedBody(int limit) {
-			this.limit = limit;
-		}
-
-		@Override
-		public CompletionStage<byte[]> getBody() {
-			return this.result;
-		}
-
-		@Override
-		public void onSubscribe(Flow.Subscription subscription) {
-			this.subscription = subscription;
-			subscription.request(1);
-		}
-
-		@Override
-		public void onNext(List<ByteBuffer> buffers) {
-			if (this.result.isDone()) {
-				return;
-			}
-			for (ByteBuffer buffer : buffers) {
-				if (this.bytes.size() + buffer.remaining() > this.limit) {
-					this.subscription.cancel();
-					this.result.completeExceptionally(new TooLarge(this.limit));
-					return;
-				}
-				byte[] chunk = new byte[buffer.remaining()];
-				buffer.get(chunk);
-				this.bytes.write(chunk, 0, chunk.length);
-			}
-			this.subscription.request(1);
-		}
-
-		@Override
-		public void onError(Throwable throwable) {
-			this.result.completeExceptionally(throwable);
-		}
-
-		@Override
-		public void onComplete() {
-			this.result.complete(this.bytes.toByteArray());
-		}
-
 	}
 
 }

@@ -47,7 +47,16 @@ public enum UpstreamError {
 	/**
 	 * The connection's credential does not decrypt (vault key changed or entry altered).
 	 */
-	CREDENTIAL_UNREADABLE("credential-unreadable");
+	CREDENTIAL_UNREADABLE("credential-unreadable"),
+	/**
+	 * The connection's OAuth grant could not be refreshed: the provider refused it; its
+	 * owner must reconnect (SPEC R4.5).
+	 */
+	REAUTHORIZATION_NEEDED("reauthorization-needed"),
+	/**
+	 * The OAuth access token expired and the provider could not be reached to renew it.
+	 */
+	REFRESH_FAILED("oauth-refresh-failed");
 
 	private final String code;
 

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.quiver.query.audit.api.AuditTrail;
+import io.quiver.query.audit.api.AuditWriter;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.QuiverNode;
@@ -60,7 +60,7 @@ class AuditExportMemoryIntegrationTest extends QuiverIntegrationTest {
 	private static final Pattern GC = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
 
 	@Autowired
-	AuditTrail trail;
+	AuditWriter trail;
 
 	@Test
 	void exportingAHundredThousandEntriesStreamsWithinASmallHeap() throws Exception {

@@ -1,28 +1,21 @@
 package io.quiver.edge.audit;
 
-import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quiver.support.FakeUpstream;
+import io.quiver.support.NodeFixture;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,53 +31,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 @EnabledIfEnvironmentVariable(named = TestDatabase.POSTGRES_URL, matches = ".+")
 class AuditShutdownIntegrationTest {
 
-	private static final String SCHEMA = "s_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-
 	private static final int IN_FLIGHT = 20;
 
 	private static final String TOOL = "echo-drain__create_item";
 
-	@TempDir
-	Path dir;
-
-	private FakeUpstream upstream;
-
-	private final Map<String, String> settings = new HashMap<>();
-
-	@BeforeEach
-	void database() {
-		TestDatabase.execute("CREATE SCHEMA " + SCHEMA);
-		this.upstream = FakeUpstream.start();
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		this.settings.putAll(Map.of("spring.datasource.url", url(), "spring.flyway.schemas", SCHEMA, "quiver.vault.key",
-				Base64.getEncoder().encodeToString(key), "quiver.data-dir", this.dir.toString(),
-				"quiver.dev-issuer.enabled", "true", "quiver.public-url", "http://localhost"));
-	}
-
-	@AfterEach
-	void dropDatabase() {
-		this.upstream.close();
-		TestDatabase.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-	}
+	@RegisterExtension
+	final NodeFixture nodes = new NodeFixture("s_");
 
 	@Test
 	void sigtermDrainsTheCallsInFlightAndTheirEntriesAndKillLeavesOutcomeUnknown() throws Exception {
-		QuiverNode node = QuiverNode.start("first", this.dir.resolve("first.log"), this.settings);
+		QuiverNode node = QuiverNode.start("first", this.nodes.dir().resolve("first.log"), this.nodes.settings());
 		List<Rest.Response> answers;
 		try {
 			Rest admin = node.devAdmin();
-			assertThat(
-					admin
-						.post("/api/v1/catalog",
-								Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-										this.upstream.openApi(), "allowPrivateNetwork", true))
-						.status())
-				.isEqualTo(201);
+			assertThat(admin
+				.post("/api/v1/catalog",
+						Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
+								this.nodes.upstream().openApi(), "allowPrivateNetwork", true))
+				.status()).isEqualTo(201);
 			assertThat(admin.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-drain")).status())
 				.isEqualTo(201);
 
-			Runnable release = this.upstream.hold();
+			Runnable release = this.nodes.upstream().hold();
 			List<CompletableFuture<Rest.Response>> inFlight = send(admin, IN_FLIGHT);
 			awaitReceived(IN_FLIGHT);
 
@@ -109,7 +77,7 @@ class AuditShutdownIntegrationTest {
 			assertThat(answer.json().path("result").path("isError").asBoolean()).as(answer.body()).isFalse();
 		});
 
-		QuiverNode second = QuiverNode.start("second", this.dir.resolve("second.log"), this.settings);
+		QuiverNode second = QuiverNode.start("second", this.nodes.dir().resolve("second.log"), this.nodes.settings());
 		try {
 			Rest admin = second.devAdmin();
 			List<JsonNode> entries = entries(admin, "");
@@ -123,7 +91,7 @@ class AuditShutdownIntegrationTest {
 				.hasSize(IN_FLIGHT);
 			assertVerifies(admin, 2 * IN_FLIGHT);
 
-			Runnable release = this.upstream.hold();
+			Runnable release = this.nodes.upstream().hold();
 			send(admin, 5);
 			awaitReceived(IN_FLIGHT + 5);
 			second.kill();
@@ -133,7 +101,7 @@ class AuditShutdownIntegrationTest {
 			second.kill();
 		}
 
-		QuiverNode third = QuiverNode.start("third", this.dir.resolve("third.log"), this.settings);
+		QuiverNode third = QuiverNode.start("third", this.nodes.dir().resolve("third.log"), this.nodes.settings());
 		try {
 			Rest admin = third.devAdmin();
 			assertThat(entries(admin, "&outcome=outcome-unknown")).as("the attempts the kill left without an outcome")
@@ -159,7 +127,7 @@ class AuditShutdownIntegrationTest {
 	private void awaitReceived(int count) {
 		Awaitility.await(count + " calls at the upstream")
 			.atMost(Duration.ofSeconds(60))
-			.until(() -> this.upstream.received().size() >= count);
+			.until(() -> this.nodes.upstream().received().size() >= count);
 	}
 
 	private static List<JsonNode> entries(Rest admin, String filter) {
@@ -172,11 +140,6 @@ class AuditShutdownIntegrationTest {
 		JsonNode verification = admin.get("/api/v1/audit/verify").json();
 		assertThat(verification.path("ok").asBoolean()).as(verification.toString()).isTrue();
 		assertThat(verification.path("entries").asLong()).isGreaterThanOrEqualTo(atLeast);
-	}
-
-	private static String url() {
-		String base = System.getenv(TestDatabase.POSTGRES_URL);
-		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
 	}
 
 }

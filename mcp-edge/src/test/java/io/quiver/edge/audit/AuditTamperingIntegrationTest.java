@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,7 +25,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * refusal off ({@code session_replication_role = replica}) and alters one field of one
  * entry, or deletes one entry, is caught by {@code GET /api/v1/audit/verify} and
  * {@code quiver__audit__verify}, which name exactly that entry (or the one after the gap)
- * as the first broken link, while other organisations' chains stay intact.
+ * as the first broken link, while other organisations' chains stay intact. A checkpoint
+ * or proof over the gap is refused as a conflict ({@code audit.trail-broken}: 409, in
+ * band over MCP), never signed and never an internal error (R10.11).
  */
 @EnabledIfEnvironmentVariable(named = TestDatabase.POSTGRES_URL, matches = ".+")
 class AuditTamperingIntegrationTest extends QuiverIntegrationTest {
@@ -80,6 +83,19 @@ class AuditTamperingIntegrationTest extends QuiverIntegrationTest {
 			assertThat(missing.path("firstBroken").path("entryId").asText()).isEqualTo(afterGap);
 			assertThat(missing.path("firstBroken").path("reason").asText()).contains("missing");
 			assertThat(verifyMcp(gap).path("firstBroken")).isEqualTo(missing.path("firstBroken"));
+			// nothing is signed or proven over the gap: a conflict, not an internal error
+			for (String path : List.of("/api/v1/audit/checkpoints/3", "/api/v1/audit/proofs/inclusion?entry=1&size=3",
+					"/api/v1/audit/proofs/consistency?from=1&to=3")) {
+				Rest.Response refused = rest(gap, "owner").get(path);
+				assertThat(refused.status()).as(path + ": " + refused.body()).isEqualTo(409);
+				assertThat(refused.json().path("code").asText()).isEqualTo("audit.trail-broken");
+				assertThat(refused.json().path("detail").asText()).contains("the trail is broken at entry 2");
+			}
+			try (Mcp owner = mcp(gap, "owner")) {
+				Mcp.Result refused = owner.call("quiver__audit__checkpoint", Map.of("size", 3));
+				assertThat(refused.isError()).as(refused.text()).isTrue();
+				assertThat(refused.text()).startsWith("audit.trail-broken: the trail is broken at entry 2");
+			}
 
 			JsonNode intact = verifyRest(untouched);
 			assertThat(intact.path("ok").asBoolean()).as(intact.toString()).isTrue();

@@ -10,10 +10,12 @@ import io.quiver.query.gate.Call;
 import io.quiver.query.gate.CallStep;
 import io.quiver.query.gate.CallSteps;
 import io.quiver.query.gate.api.Verdict;
+import io.quiver.support.EverythingUpstream;
 import io.quiver.support.FakeUpstream;
 import io.quiver.support.McpWire;
 import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
+import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,13 +30,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * in an {@code execute_tool} call of a connected tool, each step's check for that tool
  * runs exactly once (per connection, for the connection steps, also for a tool merged
  * over two accounts). The surface an {@code execute_tool} call needs for its collapse
- * check is computed once, and evaluates the called tool's steps at most once more. The
- * steps are counted by wrapping every one of the application's steps.
+ * check is computed once, and evaluates the called tool's steps at most once more. A
+ * {@code resources/read} of a link a tool returned (R12.8) runs the same steps once each,
+ * on the link's tool and connection. The steps are counted by wrapping every one of the
+ * application's steps.
  */
 class GateInvocationsIntegrationTest extends QuiverIntegrationTest {
 
 	/** (step, call or surface, tool name, connection) to invocations. */
 	private static final Map<String, Integer> INVOCATIONS = new TreeMap<>();
+
+	/** The steps that decide before an {@code execute_tool} call is unwrapped. */
+	private static final List<String> BEFORE_UNWRAPPING = List.of("member-status", "tool-execute", "collapse");
 
 	private FakeUpstream upstream;
 
@@ -115,7 +122,7 @@ class GateInvocationsIntegrationTest extends QuiverIntegrationTest {
 			String tool = call.getKey();
 			Map<String, Integer> counted = counted(
 					() -> alice.result("tools/call", Map.of("name", tool, "arguments", call.getValue())));
-			assertOnceEach(counted, tool, tool);
+			assertOnceEach(counted, tool, tool, BEFORE_UNWRAPPING);
 			assertThat(counted.keySet()).as("a direct call computes no surface")
 				.noneMatch((k) -> k.contains("surface"));
 		}
@@ -128,7 +135,7 @@ class GateInvocationsIntegrationTest extends QuiverIntegrationTest {
 		String tool = "echo-alice__get_item";
 		Map<String, Integer> counted = counted(() -> alice.result("tools/call",
 				Map.of("name", "execute_tool", "arguments", Map.of("name", tool, "arguments", Map.of("id", "7")))));
-		assertOnceEach(counted, "execute_tool", tool);
+		assertOnceEach(counted, "execute_tool", tool, BEFORE_UNWRAPPING);
 		// the collapse check needs the surface: computed once, the called tool's steps in
 		// it
 		// once
@@ -138,14 +145,38 @@ class GateInvocationsIntegrationTest extends QuiverIntegrationTest {
 		}
 	}
 
+	@Test
+	void eachStepDecidesOnceOnAResourceRead() {
+		try (EverythingUpstream everything = EverythingUpstream.start()) {
+			Rest owner = rest(this.org, "owner");
+			new OrgAdmin(owner).collapseThreshold(10_000);
+			Rest.Response registered = owner.post("/api/v1/catalog", Map.of("id", "everything", "label", "Everything",
+					"kind", "mcp", "url", everything.url(), "allowPrivateNetwork", true));
+			assertThat(registered.status()).as(registered.body()).isEqualTo(201);
+			Rest.Response connected = owner.post("/api/v1/connections",
+					Map.of("connector", "everything", "label", "ev"));
+			assertThat(connected.status()).as(connected.body()).isEqualTo(201);
+			McpWire client = new McpWire(baseUrl(), this.organizations.token(this.org, "owner"));
+			String tool = "ev__get-resource-links";
+			JsonNode linked = client.result("tools/call", Map.of("name", tool, "arguments", Map.of("count", 1)));
+			String uri = linked.path("content").get(1).path("uri").asText();
+			Map<String, Integer> counted = counted(() -> client.result("resources/read", Map.of("uri", uri)));
+			// the name step resolves the link: the steps before it see the read's own
+			// name
+			assertOnceEach(counted, "resources/read", tool,
+					List.of("member-status", "tool-execute", "collapse", "name"));
+			assertThat(counted.keySet()).as("a read computes no surface").noneMatch((k) -> k.contains("surface"));
+		}
+	}
+
 	/**
-	 * Every step ran on the call exactly once: those before the unwrapping on the name
-	 * called, the others on the tool, per connection for the connection steps.
+	 * Every step ran on the call exactly once: those before the name is resolved on the
+	 * name called, the others on the tool, per connection for the connection steps.
 	 */
-	private static void assertOnceEach(Map<String, Integer> counted, String called, String tool) {
+	private static void assertOnceEach(Map<String, Integer> counted, String called, String tool,
+			List<String> beforeResolution) {
 		for (String step : CallSteps.ORDER) {
-			boolean beforeUnwrapping = List.of("member-status", "tool-execute", "collapse").contains(step);
-			String prefix = step + " | call | " + (beforeUnwrapping ? called : tool);
+			String prefix = step + " | call | " + (beforeResolution.contains(step) ? called : tool);
 			Map<String, Integer> ofStep = new TreeMap<>();
 			counted.forEach((key, count) -> {
 				if (key.startsWith(step + " | call | ")) {

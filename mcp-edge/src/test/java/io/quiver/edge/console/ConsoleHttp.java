@@ -1,6 +1,5 @@
 package io.quiver.edge.console;
 
-import java.io.IOException;
 import java.net.CookieManager;
 import java.net.CookiePolicy;
 import java.net.HttpCookie;
@@ -16,6 +15,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+
+import io.quiver.support.Rest;
 
 /**
  * The console over plain HTTP, as a browser without JavaScript would use it: a cookie
@@ -93,17 +94,7 @@ public final class ConsoleHttp {
 	}
 
 	private HttpResponse<String> send(HttpRequest.Builder request) {
-		try {
-			return this.http.send(request.timeout(Duration.ofSeconds(60)).build(),
-					HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return Rest.exchange(this.http, request.timeout(Duration.ofSeconds(60)).build());
 	}
 
 }

@@ -4,32 +4,27 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quiver.support.FakeUpstream;
+import io.quiver.support.NodeFixture;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
 import org.awaitility.Awaitility;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,46 +39,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 @EnabledIfEnvironmentVariable(named = TestDatabase.POSTGRES_URL, matches = ".+")
 class ProbesIntegrationTest {
 
-	private static final String SCHEMA = "p_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-
 	private static final ObjectMapper JSON = new ObjectMapper();
 
-	@TempDir
-	Path dir;
-
-	private FakeUpstream upstream;
-
-	private final Map<String, String> settings = new HashMap<>();
+	@RegisterExtension
+	final NodeFixture nodes = new NodeFixture("p_");
 
 	@BeforeEach
-	void database() {
-		TestDatabase.execute("CREATE SCHEMA " + SCHEMA);
-		this.upstream = FakeUpstream.start();
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		this.settings.putAll(Map.of("spring.datasource.url", url(), "spring.flyway.schemas", SCHEMA, "quiver.vault.key",
-				Base64.getEncoder().encodeToString(key), "quiver.data-dir", this.dir.toString(),
-				"quiver.dev-issuer.enabled", "true", "quiver.public-url", "http://localhost",
-				"logging.structured.format.console", "ecs"));
-	}
-
-	@AfterEach
-	void dropDatabase() {
-		this.upstream.close();
-		TestDatabase.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+	void logJson() {
+		this.nodes.settings().put("logging.structured.format.console", "ecs");
 	}
 
 	@Test
 	void probesAnswerAsTheNodeStartsServesAndDrains() throws Exception {
 		migrate();
-		Path log = this.dir.resolve("node.log");
+		Path log = this.nodes.dir().resolve("node.log");
 		QuiverNode node;
-		try (Connection lock = DriverManager.getConnection(url())) {
+		try (Connection lock = DriverManager.getConnection(this.nodes.schema().url())) {
 			lock.setAutoCommit(false);
 			try (Statement statement = lock.createStatement()) {
 				statement.execute("LOCK TABLE domainevententry IN ACCESS EXCLUSIVE MODE");
 			}
-			node = QuiverNode.launch("node", log, this.settings, List.of("-Xmx384m"));
+			node = QuiverNode.launch("node", log, this.nodes.settings(), List.of("-Xmx384m"));
 
 			whileCatchingUpReadinessIsDown(node, log);
 			lock.rollback();
@@ -105,10 +81,10 @@ class ProbesIntegrationTest {
 	 * The schema as the node's own Flyway leaves it (the locations of
 	 * {@code application.yml}), so that the only thing the lock holds up is the catch-up.
 	 */
-	private static void migrate() {
+	private void migrate() {
 		Flyway.configure()
-			.dataSource(url(), null, null)
-			.schemas(SCHEMA)
+			.dataSource(this.nodes.schema().url(), null, null)
+			.schemas(this.nodes.schema().name())
 			.locations("classpath:db/migration/common", "classpath:db/migration/postgresql")
 			.load()
 			.migrate();
@@ -117,7 +93,7 @@ class ProbesIntegrationTest {
 	private void connectAnEchoTool(Rest admin) {
 		assertThat(admin
 			.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-					this.upstream.openApi(), "allowPrivateNetwork", true))
+					this.nodes.upstream().openApi(), "allowPrivateNetwork", true))
 			.status()).isEqualTo(201);
 		assertThat(admin.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-probe")).status())
 			.isEqualTo(201);
@@ -141,13 +117,13 @@ class ProbesIntegrationTest {
 
 	private void onSigtermReadinessGoesDownAndTheCallInFlightIsAnswered(QuiverNode node) throws Exception {
 		Rest admin = node.devAdmin();
-		Runnable release = this.upstream.hold();
+		Runnable release = this.nodes.upstream().hold();
 		CompletableFuture<Rest.Response> inFlight = CompletableFuture
 			.supplyAsync(() -> admin.post("/mcp", Map.of("jsonrpc", "2.0", "id", 7, "method", "tools/call", "params",
 					Map.of("name", "echo-probe__get_item", "arguments", Map.of("id", "1")))));
 		Awaitility.await("the call reaches the upstream")
 			.atMost(Duration.ofSeconds(30))
-			.until(() -> !this.upstream.received().isEmpty());
+			.until(() -> !this.nodes.upstream().received().isEmpty());
 
 		node.terminate();
 		Awaitility.await("readiness down on SIGTERM")
@@ -172,11 +148,6 @@ class ProbesIntegrationTest {
 		}
 		assertThat(lines).anySatisfy((line) -> assertThat(line).contains("\"logger\":\"quiver.access\"")
 			.contains("\\\"GET /actuator/health/readiness\\\" 200"));
-	}
-
-	private static String url() {
-		String base = System.getenv(TestDatabase.POSTGRES_URL);
-		return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + SCHEMA;
 	}
 
 }

@@ -23,6 +23,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.edge.console.ConsoleHttp;
+import io.quiver.support.Rest;
 
 /**
  * An OAuth client over plain HTTP, step by step, so that each step can be given a bad
@@ -234,17 +235,7 @@ final class OAuthDriver {
 	}
 
 	private HttpResponse<String> send(HttpRequest.Builder request) {
-		try {
-			return this.http.send(request.timeout(Duration.ofSeconds(60)).build(),
-					HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return Rest.exchange(this.http, request.timeout(Duration.ofSeconds(60)).build());
 	}
 
 }

@@ -300,8 +300,10 @@ class EverythingUpstreamIntegrationTest extends QuiverIntegrationTest {
 		// forged: made up, altered, truncated, or the upstream's own URI
 		int middle = ResourceLinks.SCHEME.length() + (uri.length() - ResourceLinks.SCHEME.length()) / 2;
 		String altered = uri.substring(0, middle) + (uri.charAt(middle) == 'A' ? 'B' : 'A') + uri.substring(middle + 1);
+		// and a hostile one: near the body limit, with control characters
+		String oversized = ResourceLinks.SCHEME + "eyJ\u0000\r\n" + "A".repeat(900_000);
 		for (String forged : List.of(ResourceLinks.SCHEME + "eyJhbGciOiJkaXIifQ..x.y.z", altered,
-				uri.substring(0, uri.length() - 4), "demo://resource/dynamic/text/2")) {
+				uri.substring(0, uri.length() - 4), "demo://resource/dynamic/text/2", oversized)) {
 			assertRefused(owner.call("resources/read", Map.of("uri", forged)), -32002,
 					"not a resource link a tool gave you");
 		}
@@ -320,7 +322,11 @@ class EverythingUpstreamIntegrationTest extends QuiverIntegrationTest {
 					+ entry.path("gate").asText("-") + " " + entry.path("outcome").asText())
 			.containsExactlyInAnyOrder("bob denied name unknown", "owner denied name unknown",
 					"owner denied name unknown", "owner denied name unknown", "owner denied name unknown",
-					"owner denied name unknown", "owner allowed - success", "owner denied restriction denied");
+					"owner denied name unknown", "owner denied name unknown", "owner allowed - success",
+					"owner denied restriction denied");
+		assertThat(reads).as("what a caller sends reaches the trail bounded")
+			.allSatisfy(
+					(entry) -> assertThat(entry.toString()).hasSizeLessThan(8_192).doesNotContain("AAAAAAAAAAAAAAAA"));
 	}
 
 	private static void assertRefused(Rest.Response response, int code, String reason) {

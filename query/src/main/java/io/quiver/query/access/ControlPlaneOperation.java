@@ -79,6 +79,7 @@ public enum ControlPlaneOperation {
 	CATALOG_BROWSE("catalog", "browse", READ, CATALOG_READ), CATALOG_GET("catalog", "get", READ, CATALOG_READ),
 	CATALOG_REGISTER("catalog", "register", WRITE, CATALOG_WRITE),
 	CATALOG_UNREGISTER("catalog", "unregister", DESTRUCTIVE, CATALOG_WRITE),
+	CATALOG_SET_OAUTH_CLIENT("catalog", "set_oauth_client", WRITE, CATALOG_WRITE),
 
 	AUDIT_LIST("audit", "list", READ, AUDIT_READ), AUDIT_VERIFY("audit", "verify", READ, AUDIT_READ),
 	AUDIT_CHECKPOINT("audit", "checkpoint", READ, AUDIT_READ), AUDIT_PROVE("audit", "prove", READ, AUDIT_READ),

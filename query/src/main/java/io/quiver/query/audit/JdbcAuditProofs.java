@@ -14,6 +14,7 @@ import javax.sql.DataSource;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.quiver.query.audit.api.AuditCheckpoint;
 import io.quiver.query.audit.api.AuditProofs;
+import io.quiver.query.audit.api.BrokenTrailException;
 import io.quiver.query.audit.api.CheckpointSigner;
 import io.quiver.query.audit.api.ConsistencyProof;
 import io.quiver.query.audit.api.InclusionProof;
@@ -28,7 +29,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Checkpoints and proofs over the trail's table (SPEC R10.11). A checkpoint is stored
@@ -50,19 +50,14 @@ class JdbcAuditProofs implements AuditProofs {
 
 	private final JdbcTemplate jdbc;
 
-	private final JdbcTemplate streaming;
-
-	private final TransactionTemplate readOnly;
+	private final TrailScan scan;
 
 	private final CheckpointSigner signer;
 
 	JdbcAuditProofs(JdbcTemplate jdbc, DataSource dataSource, PlatformTransactionManager transactionManager,
 			CheckpointSigner signer) {
 		this.jdbc = jdbc;
-		this.streaming = new JdbcTemplate(dataSource);
-		this.streaming.setFetchSize(1000);
-		this.readOnly = new TransactionTemplate(transactionManager);
-		this.readOnly.setReadOnly(true);
+		this.scan = new TrailScan(dataSource, transactionManager, 1000);
 		this.signer = signer;
 	}
 
@@ -171,6 +166,7 @@ class JdbcAuditProofs implements AuditProofs {
 	/**
 	 * Feeds the leaf hashes of entries {@code first} to {@code last}, in order, checking
 	 * that none is missing and that each is chained to the one before.
+	 * @throws BrokenTrailException when one is missing or not chained
 	 */
 	private void leaves(String orgId, long first, long last, Consumer<byte[]> sink) {
 		if (first > last) {
@@ -178,20 +174,20 @@ class JdbcAuditProofs implements AuditProofs {
 		}
 		long[] expected = { first };
 		String[] previous = { null };
-		this.readOnly.executeWithoutResult((status) -> this.streaming.query(
+		this.scan.scan(
 				"SELECT seq, prev_hash, hash FROM tool_call_audit WHERE org_id = ? AND seq >= ? AND seq <= ? ORDER BY seq",
 				(ResultSet rs) -> {
 					long seq = rs.getLong(1);
 					if (seq != expected[0] || (previous[0] != null && !previous[0].equals(rs.getString(2)))) {
-						throw new IllegalStateException("the trail is broken at entry " + expected[0]
+						throw new BrokenTrailException("the trail is broken at entry " + expected[0]
 								+ ": verify it (GET /api/v1/audit/verify); no checkpoint is signed over a broken chain");
 					}
 					previous[0] = rs.getString(3);
 					sink.accept(MerkleTree.leafHash(HEX.parseHex(previous[0])));
 					expected[0]++;
-				}, orgId, first, last));
+				}, orgId, first, last);
 		if (expected[0] != last + 1) {
-			throw new IllegalStateException("the trail is broken at entry " + expected[0] + ": its head counts " + last
+			throw new BrokenTrailException("the trail is broken at entry " + expected[0] + ": its head counts " + last
 					+ " entries; verify it (GET /api/v1/audit/verify)");
 		}
 	}

@@ -3,6 +3,7 @@ package io.quiver.query.connection;
 import java.time.Instant;
 import java.util.List;
 
+import io.quiver.command.connection.api.ConnectionAuthorizationPendingEvent;
 import io.quiver.command.connection.api.ConnectionCreatedEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
 import io.quiver.command.connection.api.ConnectionRelabeledEvent;
@@ -10,6 +11,7 @@ import io.quiver.command.connection.api.ConnectionToolsRefreshedEvent;
 import io.quiver.command.connection.api.GrantRevokedEvent;
 import io.quiver.command.connection.api.GrantRotatedEvent;
 import io.quiver.command.connection.api.GrantStoredEvent;
+import io.quiver.command.connection.api.ReauthorizationNeededEvent;
 import io.quiver.query.support.Instants;
 import io.quiver.query.connection.api.ConnectionSummary;
 import io.quiver.query.connection.api.FindConnectionQuery;
@@ -78,6 +80,16 @@ public class ConnectionDirectoryProjection {
 	@EventHandler
 	void on(GrantRevokedEvent event, @SequenceNumber long seq, @Timestamp Instant at) {
 		update(event.connectionId(), "grant_status = 'REVOKED', grant_type = NULL, grant_fingerprint = NULL", seq, at);
+	}
+
+	@EventHandler
+	void on(ConnectionAuthorizationPendingEvent event, @SequenceNumber long seq, @Timestamp Instant at) {
+		update(event.connectionId(), "grant_status = 'PENDING_AUTHORIZATION'", seq, at);
+	}
+
+	@EventHandler
+	void on(ReauthorizationNeededEvent event, @SequenceNumber long seq, @Timestamp Instant at) {
+		update(event.connectionId(), "grant_status = 'REAUTHORIZATION_NEEDED'", seq, at);
 	}
 
 	@EventHandler

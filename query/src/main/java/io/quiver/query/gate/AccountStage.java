@@ -12,7 +12,8 @@ import org.springframework.stereotype.Component;
  * Chooses the connection a connected call uses (SPEC R5.4): a tool's one account, or for
  * a tool merged over several, the one its {@code connection} argument names, or the only
  * one the caller reaches. The tool is then the one the caller was shown, narrowed to the
- * accounts it reaches; its schema is what the arguments are checked against.
+ * accounts it reaches; its schema is what the arguments are checked against. A resource
+ * read uses the connection its link was returned on, and has no arguments to check.
  */
 @Component
 class AccountStage extends AbstractCallStep {
@@ -27,6 +28,10 @@ class AccountStage extends AbstractCallStep {
 	public Verdict apply(Call call) {
 		ConnectedTool tool = call.tool();
 		if (tool == null) {
+			return Verdict.allow(Gate.ACCESS);
+		}
+		if (call.read()) {
+			call.chosenByLink();
 			return Verdict.allow(Gate.ACCESS);
 		}
 		if (!tool.merged()) {

@@ -27,7 +27,8 @@ import org.springframework.stereotype.Component;
  * {@code $ref}s are never fetched (no outbound request on validation), and a schema that
  * does not compile refuses the call rather than letting unvalidated arguments through.
  * Compiled schemas are cached per schema instance (schemas are immutable once
- * advertised).
+ * advertised). A call without a schema (a resource read, R12.8: no arguments of its
+ * caller) has nothing to validate.
  */
 @Component
 public class ArgumentGate extends AbstractCallStep {

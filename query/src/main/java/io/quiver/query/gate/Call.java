@@ -29,8 +29,16 @@ import io.quiver.query.toolindex.api.PolicySnapshot;
  * Each connection step runs at most once per connection of the call: the verdicts are
  * kept, so choosing among a merged tool's accounts and then deciding on the chosen one do
  * not decide twice.
+ * <p>
+ * A {@code resources/read} of a link a connected tool returned (R12.8) is a call too, run
+ * through the same steps: its name is the link's tool, its account the link's connection,
+ * and it carries no arguments of its caller, so the steps that decide on arguments allow
+ * it by their own rule ({@link #read()}).
  */
 public final class Call {
+
+	/** The requested name of a resource read (R12.8), as the trail records it. */
+	public static final String RESOURCE_READ = "resources/read";
 
 	private final PolicySnapshot policy;
 
@@ -43,6 +51,10 @@ public final class Call {
 	private final Supplier<CallerSurface> surfaceSource;
 
 	private final Function<String, JsonNode> localSchemas;
+
+	private final boolean read;
+
+	private final Link link;
 
 	private final Map<String, Verdict> connectionVerdicts = new HashMap<>();
 
@@ -72,10 +84,12 @@ public final class Call {
 
 	private Call(PolicySnapshot policy, Caller caller, boolean probe, CallSteps steps,
 			Supplier<CallerSurface> surfaceSource, Function<String, JsonNode> localSchemas, String name,
-			ObjectNode arguments) {
+			ObjectNode arguments, boolean read, Link link) {
 		this.policy = policy;
 		this.caller = caller;
 		this.probe = probe;
+		this.read = read;
+		this.link = link;
 		this.connectionSteps = steps.of(CallStep.Extent.CONNECTION);
 		this.surfaceSource = surfaceSource;
 		this.localSchemas = localSchemas;
@@ -92,12 +106,26 @@ public final class Call {
 	 */
 	public static Call of(PolicySnapshot policy, Caller caller, String name, ObjectNode arguments, CallSteps steps,
 			Supplier<CallerSurface> surface, Function<String, JsonNode> localSchemas) {
-		return new Call(policy, caller, false, steps, surface, localSchemas, name, arguments);
+		return new Call(policy, caller, false, steps, surface, localSchemas, name, arguments, false, null);
+	}
+
+	/**
+	 * A {@code resources/read} of a resource link (R12.8), named {@link #RESOURCE_READ}
+	 * until the name step resolves the link's tool. It never needs the caller's surface:
+	 * its name is no meta-tool, and a link that names no tool is answered without one.
+	 * @param link the tool and connection the link names; null when the URI is no link
+	 * Quiver gave this caller
+	 */
+	public static Call read(PolicySnapshot policy, Caller caller, CallSteps steps, Link link) {
+		return new Call(policy, caller, false, steps, () -> {
+			throw new IllegalStateException("a resource read has no surface to decide on");
+		}, null, RESOURCE_READ, JsonNodeFactory.instance.objectNode(), true, link);
 	}
 
 	/** A probe of the caller's surface: no name, no arguments. */
 	static Call probe(PolicySnapshot policy, Caller caller, CallSteps steps) {
-		return new Call(policy, caller, true, steps, null, null, null, JsonNodeFactory.instance.objectNode());
+		return new Call(policy, caller, true, steps, null, null, null, JsonNodeFactory.instance.objectNode(), false,
+				null);
 	}
 
 	Call forOperation(ControlPlaneOperation operation) {
@@ -203,6 +231,19 @@ public final class Call {
 		return this.viaExecuteTool;
 	}
 
+	/**
+	 * Whether this is a {@code resources/read} of a resource link (R12.8): no arguments
+	 * of its caller, the link's tool on the link's connection.
+	 */
+	public boolean read() {
+		return this.read;
+	}
+
+	/** What the resource link of a read names; null for a call, or a URI that is none. */
+	Link link() {
+		return this.link;
+	}
+
 	/** Whether the call is {@code search_tools}. */
 	public boolean search() {
 		return this.search;
@@ -266,6 +307,7 @@ public final class Call {
 
 	void resolved(ConnectedTool tool) {
 		this.tool = tool;
+		this.name = tool.name();
 	}
 
 	void chosen(String connectionId, ConnectedTool advertised) {
@@ -274,9 +316,22 @@ public final class Call {
 		this.schema = advertised.inputSchema();
 	}
 
+	/** A read's account: the link's connection, nothing to validate its arguments on. */
+	void chosenByLink() {
+		this.connectionId = this.link.connectionId();
+		this.advertised = this.tool;
+	}
+
 	void merged(ConnectorDefinition connector, ObjectNode merged) {
 		this.connector = connector;
 		this.merged = merged;
+	}
+
+	/**
+	 * What a resource link names (R12.8): the connected tool that returned it, by key,
+	 * and the connection it was returned on.
+	 */
+	public record Link(String toolKey, String connectionId) {
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
@@ -35,7 +36,8 @@ import org.springframework.stereotype.Component;
  * offers it, and a caller that sends it means to change what the organisation fixed. A
  * toolbox entry's own defaults and frozen values name declared parameters, checked when
  * the entry is written ({@code ToolboxEntryResolver}), so once this gate passed, nothing
- * undeclared reaches an {@code http} upstream.
+ * undeclared reaches an {@code http} upstream. A resource read (R12.8) has no arguments
+ * of its caller: nothing to refuse, and nothing is sent.
  */
 @Component
 public class FrozenMergeGate extends AbstractCallStep {
@@ -55,6 +57,11 @@ public class FrozenMergeGate extends AbstractCallStep {
 			return Verdict.allow(Gate.FROZEN_MERGE);
 		}
 		ConnectorDefinition connector = call.policy().connector(tool.connectorId());
+		if (call.read()) {
+			// a resource read passes no argument of its caller, and sends none
+			call.merged(connector, JsonNodeFactory.instance.objectNode());
+			return Verdict.allow(Gate.FROZEN_MERGE);
+		}
 		Verdict verdict = check(tool, connector, call.arguments());
 		if (verdict.allowed()) {
 			call.merged(connector, merge(tool, call.arguments()));

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.gate.api.Gate;
+import io.quiver.query.gate.api.InBandErrors;
 import io.quiver.query.gate.api.MetaToolNames;
 import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.toolindex.api.ConnectedTool;
@@ -12,7 +13,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Resolves the name (SPEC R7.1, R7.4): a control-plane operation, or a connected tool of
- * the organisation; an unknown name is answered with the names the caller can call.
+ * the organisation; an unknown name is answered with the names the caller can call. A
+ * resource read (R12.8) names the tool of its link, which must still exist on the link's
+ * connection.
  */
 @Component
 class NameStage extends AbstractCallStep {
@@ -25,6 +28,9 @@ class NameStage extends AbstractCallStep {
 
 	@Override
 	public Verdict apply(Call call) {
+		if (call.read()) {
+			return resolveLink(call);
+		}
 		if (call.search()) {
 			return Verdict.allow(Gate.NAME);
 		}
@@ -36,6 +42,16 @@ class NameStage extends AbstractCallStep {
 		ConnectedTool tool = call.policy().toolByName(call.name());
 		if (tool == null) {
 			return Verdict.deny(Gate.NAME, UnknownToolNames.message(call.name(), visibleNames(call.surface())));
+		}
+		call.resolved(tool);
+		return Verdict.allow(Gate.NAME);
+	}
+
+	private static Verdict resolveLink(Call call) {
+		Call.Link link = call.link();
+		ConnectedTool tool = (link != null) ? call.policy().tool(link.toolKey()) : null;
+		if (tool == null || !tool.connectionIds().contains(link.connectionId())) {
+			return Verdict.deny(Gate.NAME, InBandErrors.notAResourceLink());
 		}
 		call.resolved(tool);
 		return Verdict.allow(Gate.NAME);

@@ -9,7 +9,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The outbound URL check of a connected call (SPEC R8.7): an {@code http} operation's
- * final URL from the merged arguments, an {@code mcp} connector's base URL.
+ * final URL from the merged arguments; an {@code mcp} connector's base URL, which is also
+ * where a resource read (R12.8) goes, whatever the connector's kind.
  */
 @Component
 class OutboundUrlStep extends AbstractCallStep {
@@ -29,7 +30,7 @@ class OutboundUrlStep extends AbstractCallStep {
 			return Verdict.allow(Gate.OUTBOUND_URL);
 		}
 		ConnectorDefinition connector = call.connector();
-		return (connector.kind() == ConnectorKind.HTTP)
+		return (connector.kind() == ConnectorKind.HTTP && !call.read())
 				? this.gate.check(connector, call.tool().operation(), call.mergedArguments())
 				: this.gate.check(connector, connector.baseUrl());
 	}

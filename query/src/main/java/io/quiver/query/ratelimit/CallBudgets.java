@@ -3,11 +3,12 @@ package io.quiver.query.ratelimit;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import javax.sql.DataSource;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
@@ -33,6 +34,13 @@ import org.springframework.stereotype.Component;
  * calls the others have not seen yet, so all nodes together admit at most
  * {@code limit + nodes × max(1, limit/20)} calls in a minute (docs/operations.md). On the
  * embedded default (one node) the buckets are in memory and exact.
+ * <p>
+ * A node keeps its copy of a bucket only while it is used: one idle for {@link #IDLE} is
+ * dropped. That changes no answer: a bucket idle for more than a minute has refilled
+ * whole, which is what a new copy starts with, and the delaying optimisation has written
+ * back what it spent at the first call after {@link #SYNC_AFTER}, or holds at most
+ * {@code max(1, limit/20)} calls of a minute that is over. So the map is bounded by the
+ * members and connections active in the last two minutes, not by every one ever seen.
  */
 @Component
 public class CallBudgets {
@@ -40,27 +48,38 @@ public class CallBudgets {
 	/** The longest a node keeps calls it spent from the shared row unsynchronised. */
 	static final Duration SYNC_AFTER = Duration.ofSeconds(5);
 
+	/**
+	 * How long a node keeps a bucket nobody spends from: longer than its refill minute.
+	 */
+	static final Duration IDLE = Duration.ofMinutes(2);
+
 	static final String TABLE = "rate_limit_bucket";
 
 	private final ProxyManager<String> shared;
 
-	private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+	private final Cache<String, Bucket> buckets;
 
 	@Autowired
 	CallBudgets(DataSource dataSource) {
 		this(postgres(dataSource) ? Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
 			.primaryKeyMapper(PrimaryKeyMapper.STRING)
 			.table(TABLE)
-			.build() : null);
+			.build() : null, Ticker.systemTicker());
 	}
 
-	private CallBudgets(ProxyManager<String> shared) {
+	private CallBudgets(ProxyManager<String> shared, Ticker ticker) {
 		this.shared = shared;
+		this.buckets = Caffeine.newBuilder().expireAfterAccess(IDLE).ticker(ticker).build();
 	}
 
 	/** Budgets of this process alone, as on the embedded default (tests of the gates). */
 	public static CallBudgets inMemory() {
-		return new CallBudgets((ProxyManager<String>) null);
+		return inMemory(Ticker.systemTicker());
+	}
+
+	/** Budgets of this process alone, idling by {@code ticker}'s clock. */
+	static CallBudgets inMemory(Ticker ticker) {
+		return new CallBudgets(null, ticker);
 	}
 
 	/**
@@ -70,9 +89,15 @@ public class CallBudgets {
 	 */
 	public Duration take(String key, int perMinute) {
 		String id = key + "/" + perMinute;
-		ConsumptionProbe probe = this.buckets.computeIfAbsent(id, (name) -> bucket(name, perMinute))
+		ConsumptionProbe probe = this.buckets.get(id, (name) -> bucket(name, perMinute))
 			.tryConsumeAndReturnRemaining(1);
 		return probe.isConsumed() ? Duration.ZERO : Duration.ofNanos(probe.getNanosToWaitForRefill());
+	}
+
+	/** How many buckets this node holds now (after dropping the idle ones). */
+	long held() {
+		this.buckets.cleanUp();
+		return this.buckets.estimatedSize();
 	}
 
 	/** Calls a node may spend from a shared bucket before it writes them back. */

@@ -1,7 +1,6 @@
 package io.quiver.query.restriction;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 import io.quiver.command.restriction.api.RestrictionCreatedEvent;
@@ -13,6 +12,7 @@ import io.quiver.query.support.Instants;
 import io.quiver.query.restriction.api.FindRestrictionHistoryQuery;
 import io.quiver.query.restriction.api.RestrictionChange;
 import io.quiver.query.support.ReadModelJson;
+import io.quiver.query.support.TrailQuery;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
@@ -85,23 +85,10 @@ public class RestrictionHistoryProjection {
 
 	@QueryHandler
 	List<RestrictionChange> handle(FindRestrictionHistoryQuery query) {
-		StringBuilder sql = new StringBuilder("SELECT * FROM restriction_history WHERE org_id = ?");
-		List<Object> args = new ArrayList<>(List.of(query.orgId()));
-		if (query.target() != null) {
-			sql.append(" AND target = ?");
-			args.add(query.target());
-		}
-		if (query.from() != null) {
-			sql.append(" AND at >= ?");
-			args.add(query.from());
-		}
-		if (query.to() != null) {
-			sql.append(" AND at <= ?");
-			args.add(query.to());
-		}
-		sql.append(" ORDER BY at, event_id LIMIT ?");
-		args.add(Math.max(1, Math.min(query.limit(), 1000)));
-		return this.jdbc.query(sql.toString(), ROW, args.toArray());
+		return TrailQuery.of("restriction_history", query.orgId())
+			.equal("target", query.target())
+			.between(query.from(), query.to())
+			.page(this.jdbc, ROW, query.limit());
 	}
 
 }

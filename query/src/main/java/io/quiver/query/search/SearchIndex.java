@@ -369,14 +369,14 @@ public final class SearchIndex implements Searchable {
 				floorTotal = total;
 			}
 			if (total == 0) {
-				return recalled(request, List.of(),
+				return recalled(request, List.of(), 0,
 						SearchResult.empty(setAside, unmatched, "No tools: no word of the query was searched for"
 								+ setAsideSentence(setAside)
 								+ ". Name the action and the object, for example 'create issue' or 'list pages'."));
 			}
 			List<String> generic = onlyGenericVerbs(plan, searched, firm, scratch);
 			if (!generic.isEmpty()) {
-				return recalled(request, List.of(),
+				return recalled(request, List.of(), 0,
 						SearchResult.empty(setAside, unmatched, genericOnly(generic, plan, searched, scratch)));
 			}
 			double[] scoreWeights = weights;
@@ -389,11 +389,11 @@ public final class SearchIndex implements Searchable {
 			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal,
 					blend ? SearchRequest.MAX_LIMIT : request.limit(), scratch);
 			if (!hits.isEmpty()) {
-				return recalled(request, hits,
+				return recalled(request, hits, blend ? hits.get(0).score() / perfectScore(scoreWeights) : 0,
 						SearchResult.of(hits.subList(0, Math.min(request.limit(), hits.size())), setAside, unmatched));
 			}
 			List<String> nearest = plan.toolName() ? nearest(plan, weights, scratch) : List.of();
-			return recalled(request, hits, new SearchResult(hits, setAside, unmatched, null, null, nearest,
+			return recalled(request, hits, 0, new SearchResult(hits, setAside, unmatched, null, null, nearest,
 					noMatch(unmatched, setAside, nearest)));
 		}
 		finally {
@@ -410,12 +410,15 @@ public final class SearchIndex implements Searchable {
 	 * only once the refusals are decided. Where the blend has no hit, the lexical answer
 	 * (empty or not) stands, with its explanation.
 	 * @param lexical the hits the lexical floor kept, best first
+	 * @param strength the first lexical hit's score as a share of a perfect score (0
+	 * where there is none)
 	 */
-	private SearchResult recalled(SearchRequest request, List<SearchHit> lexical, SearchResult lexicalAnswer) {
+	private SearchResult recalled(SearchRequest request, List<SearchHit> lexical, double strength,
+			SearchResult lexicalAnswer) {
 		if (!semantic(request)) {
 			return lexicalAnswer;
 		}
-		List<SearchHit> hits = this.recall.blend(request.query(), lexical, request.visible(), request.limit(),
+		List<SearchHit> hits = this.recall.blend(request.query(), lexical, strength, request.visible(), request.limit(),
 				this.names);
 		return hits.isEmpty() ? lexicalAnswer
 				: SearchResult.of(hits, lexicalAnswer.setAside(), lexicalAnswer.unmatched());
@@ -789,13 +792,7 @@ public final class SearchIndex implements Searchable {
 			Scratch scratch) {
 		int termCount = weights.length;
 		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
-		int searchedCount = 0;
-		double total = 0;
-		for (double weight : weights) {
-			searchedCount += (weight > 0) ? 1 : 0;
-			total += weight;
-		}
-		double coverageScale = COVERAGE * total / Math.max(1, searchedCount);
+		double coverageScale = coverageScale(weights);
 		TopHits top = new TopHits(limit, scratch);
 		for (int c = 0; c < scratch.count; c++) {
 			int base = c * termCount;
@@ -829,6 +826,31 @@ public final class SearchIndex implements Searchable {
 			hits.add(new SearchHit(this.tools[scratch.candidates[c]].key(), top.drainedScores[i], matchedTerms));
 		}
 		return hits;
+	}
+
+	/**
+	 * The coverage bonus of a tool whose name the query covers entirely (refinement 4).
+	 */
+	private static double coverageScale(double[] weights) {
+		int searchedCount = 0;
+		double total = 0;
+		for (double weight : weights) {
+			searchedCount += (weight > 0) ? 1 : 0;
+			total += weight;
+		}
+		return COVERAGE * total / Math.max(1, searchedCount);
+	}
+
+	/**
+	 * The score of a tool whose name matched every searched token exactly and that the
+	 * query covers entirely: what a lexical score is a share of (its strength, R6.15).
+	 */
+	private static double perfectScore(double[] weights) {
+		double total = 0;
+		for (double weight : weights) {
+			total += weight;
+		}
+		return EXACT_NAME * total + coverageScale(weights);
 	}
 
 	/**

@@ -16,13 +16,16 @@ import io.quiver.query.search.api.SearchHit;
  * per indexed tool, by ordinal, and the blend of a search's lexical hits with the
  * similarity of the query's vector to every visible tool's.
  * <p>
- * The blend (docs/search.md, "Semantic recall"): every tool the lexical floor kept comes
- * first, in lexical order (score, then name, R6.6); after them come the visible tools the
- * floor dropped whose similarity reaches the threshold, by similarity, then name. The
- * list is then cut to the limit. So the signal raises what the floor drops and never
- * reorders what it kept: where the lexical answer has a hit, the blend has the same hit
- * in the same place. It is consulted only after the refusals (an application or an
- * account the caller lacks, R6.9b–c, R6.12) have been decided, which it never overrides.
+ * The blend (docs/search.md, "The blend"): the candidates are the tools the lexical floor
+ * kept and the visible tools whose similarity reaches the threshold; they are ordered by
+ * reciprocal-rank fusion of their lexical rank and their similarity rank among the
+ * visible tools, {@code 1/(K + lexical rank) + 1/(K + similarity rank)}, then name
+ * (R6.6). Unless the lexical answer is weak (its first hit scores less than
+ * {@value #WEAK} of a perfect score), its first hit stays first and its first
+ * {@value #HEAD} stay among the first {@value #HEAD}: the similarity reorders and fills
+ * below a confident lexical head and takes over only where the lexical answer is weak or
+ * empty. It is consulted only after the refusals (an application or an account the caller
+ * lacks, R6.9b–c, R6.12) have been decided, which it never overrides.
  * <p>
  * Same concurrency as {@link SearchIndex}: mutations under the caller's write lock,
  * blends concurrent with each other.
@@ -31,9 +34,27 @@ final class SemanticRecall {
 
 	/**
 	 * The similarity a tool the lexical floor dropped must reach to be raised, calibrated
-	 * on the tuning set (docs/search.md, "Semantic recall").
+	 * on the tuning set (docs/search.md, "Calibration").
 	 */
-	static final double THRESHOLD = 0.52;
+	static final double THRESHOLD = 0.42;
+
+	/** The constant of reciprocal-rank fusion, its customary value. */
+	static final int K = 60;
+
+	/**
+	 * Below this share of a perfect score the lexical answer is weak: its first hits are
+	 * not kept in place.
+	 */
+	static final double WEAK = 0.2;
+
+	/** How many of a confident lexical answer's first hits stay among the first. */
+	static final int HEAD = 5;
+
+	/**
+	 * The dot product of two quantised unit vectors, at most about {@code SCALE²} in
+	 * magnitude: rounding can take it a little past, so counts clamp to this.
+	 */
+	private static final int SPAN = SentenceVectors.SCALE * SentenceVectors.SCALE;
 
 	/** How much of a description the tool's text keeps. */
 	static final int DESCRIPTION_CHARS = 400;
@@ -84,22 +105,22 @@ final class SemanticRecall {
 	}
 
 	/**
-	 * The blended ranking: the lexical hits (those the floor kept, best first), then the
+	 * The blended ranking of the lexical hits (those the floor kept, best first) and the
 	 * other visible tools whose similarity reaches the threshold, at most {@code limit}.
 	 * Empty if there is neither.
+	 * @param strength the first lexical hit's score as a share of a perfect score
 	 */
-	List<SearchHit> blend(String query, List<SearchHit> lexical, BitSet visible, int limit, Names names) {
+	List<SearchHit> blend(String query, List<SearchHit> lexical, double strength, BitSet visible, int limit,
+			Names names) {
 		byte[] q = this.vectors.query(query);
-		Map<Integer, SearchHit> lexicalByOrdinal = new HashMap<>();
-		BitSet lexicalOrdinals = new BitSet();
-		for (SearchHit hit : lexical) {
-			int ordinal = names.ordinal(hit.key());
-			lexicalByOrdinal.put(ordinal, hit);
-			lexicalOrdinals.set(ordinal);
+		Map<Integer, Integer> lexicalRanks = new HashMap<>();
+		for (int i = 0; i < lexical.size(); i++) {
+			lexicalRanks.put(names.ordinal(lexical.get(i).key()), i);
 		}
-		// the threshold as an integer dot product, so that most tools cost one dot
-		// product and one comparison
+		// the threshold as an integer dot product; every visible tool's dot product is
+		// counted by value, so that a candidate's similarity rank is a suffix sum
 		int minimum = (int) Math.ceil(this.threshold * SentenceVectors.SCALE * SentenceVectors.SCALE);
+		int[] counts = new int[2 * SPAN + 1];
 		List<Row> rows = new ArrayList<>();
 		int bound = Math.min(visible.length(), this.byOrdinal.length);
 		for (int ordinal = visible.nextSetBit(0); ordinal >= 0
@@ -109,38 +130,115 @@ final class SemanticRecall {
 				continue;
 			}
 			int dot = SentenceVectors.dot(q, vector);
-			boolean lexicalHit = lexicalOrdinals.get(ordinal);
-			if (!lexicalHit && dot < minimum) {
+			counts[bucket(dot)]++;
+			Integer lexicalRank = lexicalRanks.get(ordinal);
+			if (lexicalRank == null && dot < minimum) {
 				continue;
 			}
-			double similarity = dot / (double) (SentenceVectors.SCALE * SentenceVectors.SCALE);
-			SearchHit hit = lexicalHit ? lexicalByOrdinal.get(ordinal) : null;
-			rows.add(new Row(ordinal, names.name(ordinal), lexicalHit, lexicalHit ? hit.score() : 0, similarity,
-					lexicalHit ? hit.matchedTerms() : List.of()));
+			SearchHit hit = (lexicalRank != null) ? lexical.get(lexicalRank) : null;
+			rows.add(new Row(ordinal, names.name(ordinal), (lexicalRank != null) ? lexicalRank : -1,
+					(hit != null) ? hit.score() : 0, dot, (hit != null) ? hit.matchedTerms() : List.of()));
+		}
+		// now counts[b]: how many visible tools are in buckets above b, i.e. more similar
+		int above = 0;
+		for (int b = counts.length - 1; b >= 0; b--) {
+			int here = counts[b];
+			counts[b] = above;
+			above += here;
+		}
+		for (Row row : rows) {
+			row.fused = 1.0 / (K + 1 + counts[bucket(row.dot)])
+					+ ((row.lexicalRank >= 0) ? 1.0 / (K + 1 + row.lexicalRank) : 0);
 		}
 		rows.sort(SemanticRecall::compare);
-		List<SearchHit> hits = new ArrayList<>(Math.min(limit, rows.size()));
-		for (Row row : rows.subList(0, Math.min(limit, rows.size()))) {
-			hits.add(new SearchHit(names.key(row.ordinal), row.lexical, row.matchedTerms, row.lexical, row.similarity));
+		List<Row> ordered = (lexical.isEmpty() || strength < WEAK) ? rows : keepHead(rows, limit);
+		List<SearchHit> hits = new ArrayList<>(Math.min(limit, ordered.size()));
+		for (Row row : ordered.subList(0, Math.min(limit, ordered.size()))) {
+			double similarity = row.dot / (double) (SentenceVectors.SCALE * SentenceVectors.SCALE);
+			hits.add(new SearchHit(names.key(row.ordinal), row.lexical, row.matchedTerms, row.lexical, similarity));
 		}
 		return hits;
 	}
 
 	/**
-	 * Lexical hits first, by lexical score; then the raised tools, by similarity; then
-	 * name.
+	 * The first {@code limit} of the fused order with a confident lexical answer's head
+	 * kept: its first hit first, its first {@link #HEAD} among the first {@link #HEAD},
+	 * each where the fused order puts it unless that would leave too few places for the
+	 * others.
 	 */
-	private static int compare(Row a, Row b) {
-		if (a.lexicalHit != b.lexicalHit) {
-			return a.lexicalHit ? -1 : 1;
+	private static List<Row> keepHead(List<Row> fused, int limit) {
+		List<Row> out = new ArrayList<>(limit);
+		List<Row> rest = new ArrayList<>(fused.size());
+		int pending = 0;
+		for (Row row : fused) {
+			if (row.lexicalRank == 0) {
+				out.add(row);
+			}
+			else {
+				rest.add(row);
+				pending += head(row) ? 1 : 0;
+			}
 		}
-		double ka = a.lexicalHit ? a.lexical : a.similarity;
-		double kb = b.lexicalHit ? b.lexical : b.similarity;
-		return (ka != kb) ? Double.compare(kb, ka) : CodePoints.compare(a.name, b.name);
+		boolean[] taken = new boolean[rest.size()];
+		int next = 0;
+		while (out.size() < limit && next < rest.size()) {
+			boolean headOnly = pending > 0 && pending >= HEAD - out.size();
+			int pick = next;
+			while (taken[pick] || (headOnly && !head(rest.get(pick)))) {
+				pick++;
+			}
+			taken[pick] = true;
+			out.add(rest.get(pick));
+			pending -= head(rest.get(pick)) ? 1 : 0;
+			while (next < rest.size() && taken[next]) {
+				next++;
+			}
+		}
+		return out;
 	}
 
-	private record Row(int ordinal, String name, boolean lexicalHit, double lexical, double similarity,
-			List<String> matchedTerms) {
+	/** The count bucket of a dot product: its value, clamped to ±{@link #SPAN}. */
+	private static int bucket(int dot) {
+		return Math.max(0, Math.min(2 * SPAN, dot + SPAN));
+	}
+
+	private static boolean head(Row row) {
+		return row.lexicalRank > 0 && row.lexicalRank < HEAD;
+	}
+
+	/** Higher fused score first, then name (R6.6). */
+	private static int compare(Row a, Row b) {
+		return (a.fused != b.fused) ? Double.compare(b.fused, a.fused) : CodePoints.compare(a.name, b.name);
+	}
+
+	/**
+	 * One candidate of a blend; {@code lexicalRank} is -1 for a tool the floor dropped.
+	 */
+	private static final class Row {
+
+		final int ordinal;
+
+		final String name;
+
+		final int lexicalRank;
+
+		final double lexical;
+
+		final int dot;
+
+		final List<String> matchedTerms;
+
+		double fused;
+
+		Row(int ordinal, String name, int lexicalRank, double lexical, int dot, List<String> matchedTerms) {
+			this.ordinal = ordinal;
+			this.name = name;
+			this.lexicalRank = lexicalRank;
+			this.lexical = lexical;
+			this.dot = dot;
+			this.matchedTerms = matchedTerms;
+		}
+
 	}
 
 }

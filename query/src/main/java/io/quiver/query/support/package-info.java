@@ -1,5 +1,5 @@
 /**
- * What the query side shares: the read models' JSON columns, failure logging, and
- * listening on PostgreSQL notification channels.
+ * What the query side shares: the read models' JSON columns, failure logging, listening
+ * on PostgreSQL notification channels, and paging an event-backed trail table.
  */
 package io.quiver.query.support;

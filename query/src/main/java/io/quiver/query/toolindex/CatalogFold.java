@@ -9,6 +9,8 @@ import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
 import io.quiver.command.catalog.api.CuratedCatalog;
+import io.quiver.command.catalog.api.OAuthClientSetEvent;
+import io.quiver.query.toolindex.api.OAuthClientView;
 
 /**
  * The connectors an organisation can connect (SPEC R4.1): the curated catalog and its own
@@ -19,6 +21,8 @@ final class CatalogFold {
 	private final CuratedCatalog curated;
 
 	private final Map<String, ConnectorDefinition> custom = new TreeMap<>();
+
+	private final Map<String, OAuthClientView> oauthClients = new TreeMap<>();
 
 	private final ConnectedToolIndex tools;
 
@@ -35,6 +39,14 @@ final class CatalogFold {
 	void on(ConnectorUnregisteredEvent e) {
 		this.custom.remove(e.connectorId());
 		this.tools.reindexConnector(e.connectorId());
+	}
+
+	void on(OAuthClientSetEvent e) {
+		this.oauthClients.put(e.connectorId(), new OAuthClientView(e.connectorId(), e.clientId(), e.clientSecretRef()));
+	}
+
+	OAuthClientView oauthClient(String connectorId) {
+		return this.oauthClients.get(connectorId);
 	}
 
 	ConnectorDefinition connector(String connectorId) {

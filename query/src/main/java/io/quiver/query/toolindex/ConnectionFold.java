@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
+import io.quiver.command.connection.api.ConnectionAuthorizationPendingEvent;
 import io.quiver.command.connection.api.ConnectionCreatedEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
 import io.quiver.command.connection.api.ConnectionRelabeledEvent;
@@ -13,7 +14,9 @@ import io.quiver.command.connection.api.ConnectionToolsRefreshedEvent;
 import io.quiver.command.connection.api.GrantRevokedEvent;
 import io.quiver.command.connection.api.GrantRotatedEvent;
 import io.quiver.command.connection.api.GrantStoredEvent;
+import io.quiver.command.connection.api.ReauthorizationNeededEvent;
 import io.quiver.query.toolindex.api.ConnectionView;
+import io.quiver.query.toolindex.api.ConnectionView.Authorization;
 
 /**
  * The connections of an organisation and their grants (SPEC R1.3, R9); a change of what a
@@ -31,34 +34,47 @@ final class ConnectionFold {
 
 	void on(ConnectionCreatedEvent e) {
 		this.connections.put(e.connectionId(), new ConnectionView(e.connectionId(), e.connectorId(), e.label(),
-				e.ownerMemberId(), null, false, List.of()));
+				e.ownerMemberId(), null, false, List.of(), Authorization.NONE));
 		this.tools.reindexConnection(e.connectionId());
 	}
 
 	void on(ConnectionRelabeledEvent e) {
 		update(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), e.to(), c.ownerMemberId(),
-				c.grant(), c.grantRevoked(), c.importedTools()));
+				c.grant(), c.grantRevoked(), c.importedTools(), c.authorization()));
 		this.tools.reindexConnection(e.connectionId());
 	}
 
 	void on(GrantStoredEvent e) {
 		update(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-				c.ownerMemberId(), e.grant(), false, c.importedTools()));
+				c.ownerMemberId(), e.grant(), false, c.importedTools(), Authorization.NONE));
 	}
 
 	void on(GrantRotatedEvent e) {
 		update(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-				c.ownerMemberId(), e.grant(), false, c.importedTools()));
+				c.ownerMemberId(), e.grant(), false, c.importedTools(), Authorization.NONE));
 	}
 
 	void on(GrantRevokedEvent e) {
 		update(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-				c.ownerMemberId(), null, true, c.importedTools()));
+				c.ownerMemberId(), null, true, c.importedTools(), Authorization.NONE));
+	}
+
+	void on(ConnectionAuthorizationPendingEvent e) {
+		authorization(e.connectionId(), Authorization.PENDING);
+	}
+
+	void on(ReauthorizationNeededEvent e) {
+		authorization(e.connectionId(), Authorization.REAUTHORIZATION_NEEDED);
+	}
+
+	private void authorization(String connectionId, Authorization authorization) {
+		update(connectionId, (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(), c.ownerMemberId(),
+				c.grant(), c.grantRevoked(), c.importedTools(), authorization));
 	}
 
 	void on(ConnectionToolsRefreshedEvent e) {
 		update(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-				c.ownerMemberId(), c.grant(), c.grantRevoked(), List.copyOf(e.operations())));
+				c.ownerMemberId(), c.grant(), c.grantRevoked(), List.copyOf(e.operations()), c.authorization()));
 		this.tools.reindexConnection(e.connectionId());
 	}
 

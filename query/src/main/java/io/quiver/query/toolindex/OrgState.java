@@ -12,6 +12,7 @@ import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
 import io.quiver.command.catalog.api.CuratedCatalog;
+import io.quiver.command.catalog.api.OAuthClientSetEvent;
 import io.quiver.command.catalog.api.OperationDefinition;
 import io.quiver.command.client.api.ConsentGrantedEvent;
 import io.quiver.command.client.api.ConsentRevokedEvent;
@@ -19,9 +20,11 @@ import io.quiver.command.connection.api.ConnectionCreatedEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
 import io.quiver.command.connection.api.ConnectionRelabeledEvent;
 import io.quiver.command.connection.api.ConnectionToolsRefreshedEvent;
+import io.quiver.command.connection.api.ConnectionAuthorizationPendingEvent;
 import io.quiver.command.connection.api.GrantRevokedEvent;
 import io.quiver.command.connection.api.GrantRotatedEvent;
 import io.quiver.command.connection.api.GrantStoredEvent;
+import io.quiver.command.connection.api.ReauthorizationNeededEvent;
 import io.quiver.command.member.api.MemberInvitedEvent;
 import io.quiver.command.member.api.MemberReinstatedEvent;
 import io.quiver.command.member.api.MemberRemovedEvent;
@@ -45,6 +48,7 @@ import io.quiver.query.search.SearchIndex;
 import io.quiver.query.search.SentenceVectors;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectionView;
+import io.quiver.query.toolindex.api.OAuthClientView;
 import io.quiver.query.toolindex.api.ConsentView;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
@@ -113,6 +117,7 @@ public final class OrgState implements PolicySnapshot {
 		on(OrganizationSettingsChangedEvent.class, (e) -> settings(e.after()));
 		on(ConnectorRegisteredEvent.class, this.catalog::on);
 		on(ConnectorUnregisteredEvent.class, this.catalog::on);
+		on(OAuthClientSetEvent.class, this.catalog::on);
 		on(MemberInvitedEvent.class, this.members::on);
 		on(MemberRoleChangedEvent.class, this.members::on);
 		on(MemberSuspendedEvent.class, this.members::on);
@@ -123,6 +128,8 @@ public final class OrgState implements PolicySnapshot {
 		on(GrantStoredEvent.class, this.connections::on);
 		on(GrantRotatedEvent.class, this.connections::on);
 		on(GrantRevokedEvent.class, this.connections::on);
+		on(ConnectionAuthorizationPendingEvent.class, this.connections::on);
+		on(ReauthorizationNeededEvent.class, this.connections::on);
 		on(ConnectionToolsRefreshedEvent.class, this.connections::on);
 		on(ConnectionDeletedEvent.class, this.connections::on);
 		on(ToolboxCreatedEvent.class, this.toolboxes::on);
@@ -248,6 +255,11 @@ public final class OrgState implements PolicySnapshot {
 	@Override
 	public ConnectorDefinition connector(String connectorId) {
 		return this.catalog.connector(connectorId);
+	}
+
+	@Override
+	public OAuthClientView oauthClient(String connectorId) {
+		return this.catalog.oauthClient(connectorId);
 	}
 
 	@Override

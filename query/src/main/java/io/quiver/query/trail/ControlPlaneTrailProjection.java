@@ -1,6 +1,5 @@
 package io.quiver.query.trail;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +10,7 @@ import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.OrganizationEvent;
 import io.quiver.query.support.Instants;
 import io.quiver.query.support.ReadModelJson;
+import io.quiver.query.support.TrailQuery;
 import io.quiver.query.trail.api.ControlPlaneChange;
 import io.quiver.query.trail.api.FindControlPlaneChangesQuery;
 import org.axonframework.config.ProcessingGroup;
@@ -84,26 +84,13 @@ public class ControlPlaneTrailProjection {
 
 	@QueryHandler
 	List<ControlPlaneChange> handle(FindControlPlaneChangesQuery query) {
-		StringBuilder sql = new StringBuilder("SELECT * FROM control_plane_trail WHERE org_id = ?");
-		List<Object> args = new ArrayList<>(List.of(query.orgId()));
-		if (query.from() != null) {
-			sql.append(" AND at >= ?");
-			args.add(query.from());
-		}
-		if (query.to() != null) {
-			sql.append(" AND at <= ?");
-			args.add(query.to());
-		}
+		TrailQuery trail = TrailQuery.of("control_plane_trail", query.orgId()).between(query.from(), query.to());
 		if (query.cursor() != null) {
 			int bar = query.cursor().indexOf('|');
-			sql.append(" AND (at > ? OR (at = ? AND event_id > ?))");
-			args.add(query.cursor().substring(0, Math.max(bar, 0)));
-			args.add(query.cursor().substring(0, Math.max(bar, 0)));
-			args.add(query.cursor().substring(bar + 1));
+			String at = query.cursor().substring(0, Math.max(bar, 0));
+			trail.and("(at > ? OR (at = ? AND event_id > ?))", at, at, query.cursor().substring(bar + 1));
 		}
-		sql.append(" ORDER BY at, event_id LIMIT ?");
-		args.add(Math.max(1, Math.min(query.limit(), 1000)));
-		return this.jdbc.query(sql.toString(), ROW, args.toArray());
+		return trail.page(this.jdbc, ROW, query.limit());
 	}
 
 }

@@ -20,7 +20,8 @@ final class SemanticAnswers {
 
 	static final List<String> QUERIES = List.of("remember that my passport expires in June",
 			"tell the releases channel that version 2 shipped", "which dependencies are vulnerable",
-			"list_all_cal_com_schedules", "search pages", "find documents by title");
+			"list_all_cal_com_schedules", "search pages", "find documents by title",
+			"please let everyone know in a channel that the issue about the new users is done");
 
 	private SemanticAnswers() {
 	}

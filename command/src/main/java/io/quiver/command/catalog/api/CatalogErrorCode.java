@@ -1,40 +1,29 @@
 package io.quiver.command.catalog.api;
 
 import io.quiver.command.shared.api.ErrorCode;
+import io.quiver.command.shared.api.ErrorCode.Kind;
 
 /**
  * Why a catalog command was refused.
  */
-public enum CatalogErrorCode implements ErrorCode {
+public final class CatalogErrorCode {
 
 	/** The connector id is already used by a curated or registered connector. */
-	CONNECTOR_EXISTS("catalog.connector-exists", Kind.CONFLICT),
+	public static final ErrorCode CONNECTOR_EXISTS = new ErrorCode("catalog.connector-exists", Kind.CONFLICT);
+
 	/** No connector with this id in the organisation's catalog. */
-	CONNECTOR_NOT_FOUND("catalog.connector-not-found", Kind.NOT_FOUND),
+	public static final ErrorCode CONNECTOR_NOT_FOUND = new ErrorCode("catalog.connector-not-found", Kind.NOT_FOUND);
+
 	/** Curated connectors ship with Quiver and cannot be unregistered. */
-	CURATED_CONNECTOR("catalog.curated-connector", Kind.CONFLICT),
+	public static final ErrorCode CURATED_CONNECTOR = new ErrorCode("catalog.curated-connector", Kind.CONFLICT);
+
 	/** Connections still use the connector. */
-	CONNECTOR_IN_USE("catalog.connector-in-use", Kind.CONFLICT),
+	public static final ErrorCode CONNECTOR_IN_USE = new ErrorCode("catalog.connector-in-use", Kind.CONFLICT);
+
 	/** The connector definition (or the OpenAPI document) is not usable. */
-	INVALID_DEFINITION("catalog.invalid-definition", Kind.INVALID);
+	public static final ErrorCode INVALID_DEFINITION = new ErrorCode("catalog.invalid-definition", Kind.INVALID);
 
-	private final String code;
-
-	private final Kind kind;
-
-	CatalogErrorCode(String code, Kind kind) {
-		this.code = code;
-		this.kind = kind;
-	}
-
-	@Override
-	public String code() {
-		return this.code;
-	}
-
-	@Override
-	public Kind kind() {
-		return this.kind;
+	private CatalogErrorCode() {
 	}
 
 }

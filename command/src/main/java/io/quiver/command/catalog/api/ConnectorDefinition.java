@@ -20,9 +20,12 @@ import java.util.Map;
  * @param allowPrivateNetwork whether an admin allowed this connector to reach private,
  * loopback or link-local addresses (R8.7)
  * @param version the catalog file's version for curated connectors, 1 for registered ones
+ * @param oauth how an account is connected by OAuth (SPEC R4.5), or null: an {@code http}
+ * connector declares it; an {@code mcp} connector's server is discovered instead
  */
 public record ConnectorDefinition(String id, String label, ConnectorKind kind, String description, String baseUrl,
-		List<OperationDefinition> operations, Map<String, String> headers, boolean allowPrivateNetwork, int version) {
+		List<OperationDefinition> operations, Map<String, String> headers, boolean allowPrivateNetwork, int version,
+		OAuthSettings oauth) {
 
 	public ConnectorDefinition {
 		if (!OperationRef.isValidConnectorId(id)) {
@@ -38,6 +41,17 @@ public record ConnectorDefinition(String id, String label, ConnectorKind kind, S
 		operations = (operations != null) ? List.copyOf(operations) : List.of();
 		description = (description != null) ? description : "";
 		headers = (headers != null) ? Map.copyOf(headers) : Map.of();
+		if (oauth != null && kind != ConnectorKind.HTTP) {
+			throw new IllegalArgumentException("connector '" + id + "': only an http connector declares OAuth "
+					+ "endpoints; an mcp connector's authorization server is discovered from its server");
+		}
+	}
+
+	/** A connector without OAuth. */
+	public ConnectorDefinition(String id, String label, ConnectorKind kind, String description, String baseUrl,
+			List<OperationDefinition> operations, Map<String, String> headers, boolean allowPrivateNetwork,
+			int version) {
+		this(id, label, kind, description, baseUrl, operations, headers, allowPrivateNetwork, version, null);
 	}
 
 	/** The operation of this name, or null. */

@@ -108,7 +108,7 @@ public class CuratedCatalog {
 					op.inputSchema(), parameters, op.bodyEncoding(), op.graphqlQuery(), classification, null));
 		}
 		return new ConnectorDefinition(file.id(), file.label(), file.kind(), file.description(), file.baseUrl(),
-				operations, file.headers(), false, file.version());
+				operations, file.headers(), false, file.version(), file.oauth());
 	}
 
 	private static void requirePathParametersDeclared(CatalogOperation op, Map<String, ParameterLocation> parameters) {
@@ -131,7 +131,7 @@ public class CuratedCatalog {
 	 * written from.
 	 */
 	record CatalogFile(String id, String label, ConnectorKind kind, int version, String description, String source,
-			String baseUrl, Map<String, String> headers, List<CatalogOperation> operations) {
+			String baseUrl, Map<String, String> headers, List<CatalogOperation> operations, OAuthSettings oauth) {
 	}
 
 	/**

@@ -10,6 +10,11 @@ public enum CredentialType {
 	/** A named header carrying the value, e.g. {@code X-Api-Key}. */
 	HEADER,
 	/** {@code Authorization: Basic base64(username:password)}. */
-	BASIC
+	BASIC,
+	/**
+	 * An OAuth grant (SPEC R4.5): {@code Authorization: Bearer <access token>}, refreshed
+	 * with its refresh token.
+	 */
+	OAUTH
 
 }

@@ -18,7 +18,7 @@ import io.quiver.command.connection.api.CredentialType;
  * a tool result. {@code toString()} of every variant hides the secret material, so an
  * accidental string concatenation cannot leak it.
  */
-public sealed interface Credential permits Credential.Bearer, Credential.Header, Credential.Basic {
+public sealed interface Credential permits Credential.Bearer, Credential.Header, Credential.Basic, Credential.OAuth {
 
 	CredentialType type();
 
@@ -157,6 +157,76 @@ public sealed interface Credential permits Credential.Bearer, Credential.Header,
 		@Override
 		public String toString() {
 			return "Basic[username=" + this.username + ", password=****]";
+		}
+
+	}
+
+	/**
+	 * An OAuth grant (SPEC R4.5): presented as {@code Authorization: Bearer <access
+	 * token>}; the refresh token renews it before {@code expiresAt}.
+	 *
+	 * @param accessToken the access token
+	 * @param refreshToken the refresh token, or null when the provider issued none
+	 * @param expiresAt when the access token expires, or null when the provider did not
+	 * say
+	 * @param scope the scopes granted, space-separated, or null
+	 * @param issuer how to refresh and revoke the grant (the provider's endpoints, the
+	 * client that obtained it, as JSON the edge writes and reads); no secret, the client
+	 * secret is a vault ref
+	 */
+	record OAuth(String accessToken, String refreshToken, java.time.Instant expiresAt, String scope,
+			String issuer) implements Credential {
+
+		public OAuth {
+			requireValue("access token", accessToken);
+			if (refreshToken != null) {
+				requireValue("refresh token", refreshToken);
+			}
+		}
+
+		@Override
+		public CredentialType type() {
+			return CredentialType.OAUTH;
+		}
+
+		@Override
+		public Map<String, String> httpHeaders() {
+			return Map.of("Authorization", "Bearer " + this.accessToken);
+		}
+
+		@Override
+		public List<String> secretValues() {
+			List<String> values = new ArrayList<>(withEncodings(this.accessToken));
+			if (this.refreshToken != null) {
+				values.addAll(withEncodings(this.refreshToken));
+			}
+			return List.copyOf(values);
+		}
+
+		/**
+		 * The grant as first stored: its fingerprint names the grant for as long as its
+		 * tokens are refreshed in place.
+		 */
+		@Override
+		public String canonical() {
+			return "oauth\u0000" + this.accessToken;
+		}
+
+		/** The same grant with renewed tokens. */
+		public OAuth renewed(String accessToken, String refreshToken, java.time.Instant expiresAt, String scope) {
+			return new OAuth(accessToken, (refreshToken != null) ? refreshToken : this.refreshToken, expiresAt,
+					(scope != null) ? scope : this.scope, this.issuer);
+		}
+
+		/** Whether the access token expires within {@code margin} of {@code now}. */
+		public boolean expiresWithin(java.time.Duration margin, java.time.Instant now) {
+			return this.expiresAt != null && !now.plus(margin).isBefore(this.expiresAt);
+		}
+
+		@Override
+		public String toString() {
+			return "OAuth[accessToken=****, refreshToken=" + ((this.refreshToken != null) ? "****" : "none")
+					+ ", expiresAt=" + this.expiresAt + "]";
 		}
 
 	}

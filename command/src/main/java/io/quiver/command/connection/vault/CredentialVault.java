@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
@@ -23,7 +24,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.connection.api.GrantReference;
 import io.quiver.command.connection.vault.CredentialUnavailableException.Reason;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The encrypted store of connection secrets (SPEC R1.3). Events carry the
@@ -55,9 +58,52 @@ public class CredentialVault {
 
 	private final SecureRandom random = new SecureRandom();
 
+	private final TransactionTemplate transactions;
+
 	public CredentialVault(JdbcTemplate jdbc, VaultKey key) {
 		this.jdbc = jdbc;
 		this.key = key;
+		this.transactions = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
+	}
+
+	/**
+	 * Replaces a connection's credential in place, under a row lock: the entry is read
+	 * again with {@code SELECT … FOR UPDATE}, {@code change} decides on what it holds
+	 * now, and what it returns is sealed under the same ref in the same transaction.
+	 * Nodes that race on one entry therefore run {@code change} one after the other, each
+	 * on what the previous one wrote: an OAuth refresh happens once, and the others see
+	 * its tokens (SPEC R4.5). The ref, and so every event's {@link GrantReference}, stays
+	 * the same.
+	 * @param change the new credential, or the one it was given to leave the entry as it
+	 * is; it runs while the lock is held, so it must be bounded in time
+	 * @return the credential the entry holds afterwards
+	 * @throws CredentialUnavailableException when the entry was erased, does not exist,
+	 * or does not decrypt
+	 */
+	public Credential replace(String orgId, String vaultRef, UnaryOperator<Credential> change) {
+		return this.transactions.execute((status) -> {
+			List<Entry> rows = this.jdbc.query(
+					"SELECT org_id, connection_id, ciphertext FROM credential_vault WHERE ref = ? FOR UPDATE",
+					(rs, n) -> new Entry(rs.getString(1), rs.getString(2), rs.getBytes(3)), vaultRef);
+			Entry entry = requireReadable(orgId, vaultRef, rows);
+			Credential current = decrypt(vaultRef, entry);
+			Credential next = change.apply(current);
+			if (next == null || next == current) {
+				return current;
+			}
+			if (next.type() != current.type()) {
+				throw new IllegalArgumentException("a credential is replaced in place only by one of its type");
+			}
+			byte[] plaintext = serialize(next);
+			try {
+				this.jdbc.update("UPDATE credential_vault SET ciphertext = ? WHERE ref = ?",
+						seal(vaultRef, entry.orgId(), entry.connectionId(), plaintext), vaultRef);
+			}
+			finally {
+				Arrays.fill(plaintext, (byte) 0);
+			}
+			return next;
+		});
 	}
 
 	/**
@@ -139,6 +185,10 @@ public class CredentialVault {
 		List<Entry> rows = this.jdbc.query(
 				"SELECT org_id, connection_id, ciphertext FROM credential_vault WHERE ref = ?",
 				(rs, n) -> new Entry(rs.getString(1), rs.getString(2), rs.getBytes(3)), vaultRef);
+		return requireReadable(orgId, vaultRef, rows);
+	}
+
+	private static Entry requireReadable(String orgId, String vaultRef, List<Entry> rows) {
 		if (rows.isEmpty() || (orgId != null && !orgId.equals(rows.get(0).orgId()))) {
 			throw new CredentialUnavailableException(Reason.UNKNOWN,
 					"no credential '" + vaultRef + "' in the vault; store a new credential on the connection");
@@ -260,6 +310,21 @@ public class CredentialVault {
 		else if (credential instanceof Credential.Basic basic) {
 			node.put("type", "basic").put("username", basic.username()).put("password", basic.password());
 		}
+		else if (credential instanceof Credential.OAuth oauth) {
+			node.put("type", "oauth").put("accessToken", oauth.accessToken());
+			if (oauth.refreshToken() != null) {
+				node.put("refreshToken", oauth.refreshToken());
+			}
+			if (oauth.expiresAt() != null) {
+				node.put("expiresAt", oauth.expiresAt().toString());
+			}
+			if (oauth.scope() != null) {
+				node.put("scope", oauth.scope());
+			}
+			if (oauth.issuer() != null) {
+				node.put("issuer", oauth.issuer());
+			}
+		}
 		return node.toString().getBytes(StandardCharsets.UTF_8);
 	}
 
@@ -270,10 +335,15 @@ public class CredentialVault {
 				case "bearer" -> new Credential.Bearer(node.path("token").asText());
 				case "header" -> new Credential.Header(node.path("name").asText(), node.path("value").asText());
 				case "basic" -> new Credential.Basic(node.path("username").asText(), node.path("password").asText());
+				case "oauth" -> new Credential.OAuth(node.path("accessToken").asText(),
+						node.hasNonNull("refreshToken") ? node.get("refreshToken").asText() : null,
+						node.hasNonNull("expiresAt") ? Instant.parse(node.get("expiresAt").asText()) : null,
+						node.hasNonNull("scope") ? node.get("scope").asText() : null,
+						node.hasNonNull("issuer") ? node.get("issuer").asText() : null);
 				default -> throw unreadable(vaultRef);
 			};
 		}
-		catch (java.io.IOException | IllegalArgumentException ex) {
+		catch (java.io.IOException | IllegalArgumentException | java.time.format.DateTimeParseException ex) {
 			throw unreadable(vaultRef);
 		}
 	}

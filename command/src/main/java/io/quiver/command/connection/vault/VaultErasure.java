@@ -1,5 +1,6 @@
 package io.quiver.command.connection.vault;
 
+import io.quiver.command.catalog.api.OAuthClientSetEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
 import io.quiver.command.connection.api.GrantRevokedEvent;
 import io.quiver.command.connection.api.GrantRotatedEvent;
@@ -36,6 +37,13 @@ public class VaultErasure {
 	@DisallowReplay
 	void on(GrantRotatedEvent event) {
 		this.vault.erase(event.previousVaultRef());
+	}
+
+	/** The secret of the OAuth client this one replaced. */
+	@EventHandler
+	@DisallowReplay
+	void on(OAuthClientSetEvent event) {
+		this.vault.erase(event.previousSecretRef());
 	}
 
 	/** Every entry of the connection, including any orphan of a refused command. */

@@ -1,41 +1,29 @@
 package io.quiver.command.member.api;
 
 import io.quiver.command.shared.api.ErrorCode;
+import io.quiver.command.shared.api.ErrorCode.Kind;
 
 /**
  * Why a member command was refused.
  */
-public enum MemberErrorCode implements ErrorCode {
+public final class MemberErrorCode {
 
 	/** Another member of the organisation has this subject. */
-	SUBJECT_TAKEN("member.subject-taken", Kind.CONFLICT),
+	public static final ErrorCode SUBJECT_TAKEN = new ErrorCode("member.subject-taken", Kind.CONFLICT);
+
 	/**
 	 * The change would leave the organisation without an active owner (SPEC: at least one
 	 * OWNER remains).
 	 */
-	LAST_OWNER("member.last-owner", Kind.CONFLICT),
+	public static final ErrorCode LAST_OWNER = new ErrorCode("member.last-owner", Kind.CONFLICT);
+
 	/** The member was removed and accepts no further change. */
-	MEMBER_REMOVED("member.removed", Kind.CONFLICT),
+	public static final ErrorCode MEMBER_REMOVED = new ErrorCode("member.removed", Kind.CONFLICT);
+
 	/** Only an OWNER makes or removes another OWNER. */
-	OWNER_REQUIRED("member.owner-required", Kind.FORBIDDEN);
+	public static final ErrorCode OWNER_REQUIRED = new ErrorCode("member.owner-required", Kind.FORBIDDEN);
 
-	private final String code;
-
-	private final Kind kind;
-
-	MemberErrorCode(String code, Kind kind) {
-		this.code = code;
-		this.kind = kind;
-	}
-
-	@Override
-	public String code() {
-		return this.code;
-	}
-
-	@Override
-	public Kind kind() {
-		return this.kind;
+	private MemberErrorCode() {
 	}
 
 }

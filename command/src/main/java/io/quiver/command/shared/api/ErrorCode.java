@@ -1,18 +1,25 @@
 package io.quiver.command.shared.api;
 
+import java.io.Serializable;
+import java.util.Objects;
+
 /**
  * An error code a feature's {@code api} exposes, so every edge can map a refusal the same
- * way (REST problem detail, MCP in-band error) without knowing the feature.
+ * way (REST problem detail, MCP in-band error) without knowing the feature. Each feature
+ * lists its codes as constants of a {@code …ErrorCode} class; this record is the one
+ * shape they share.
+ *
+ * @param code stable, machine-readable name, e.g. {@code member.last-owner}
+ * @param kind what kind of refusal this is; decides the HTTP status at the REST edge
  */
-public interface ErrorCode {
+public record ErrorCode(String code, Kind kind) implements Serializable {
 
-	/** Stable, machine-readable name, e.g. {@code member.last-owner}. */
-	String code();
+	public ErrorCode {
+		Objects.requireNonNull(code, "code");
+		Objects.requireNonNull(kind, "kind");
+	}
 
-	/** What kind of refusal this is; decides the HTTP status at the REST edge. */
-	Kind kind();
-
-	enum Kind {
+	public enum Kind {
 
 		/** The input is malformed or names something that cannot exist. */
 		INVALID,

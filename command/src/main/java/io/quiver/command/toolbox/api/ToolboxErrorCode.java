@@ -1,45 +1,35 @@
 package io.quiver.command.toolbox.api;
 
 import io.quiver.command.shared.api.ErrorCode;
+import io.quiver.command.shared.api.ErrorCode.Kind;
 
 /**
  * Why a toolbox command was refused.
  */
-public enum ToolboxErrorCode implements ErrorCode {
+public final class ToolboxErrorCode {
 
 	/** The name is used by another toolbox, a connection label or an advertised tool. */
-	NAME_TAKEN("toolbox.name-taken", Kind.CONFLICT),
+	public static final ErrorCode NAME_TAKEN = new ErrorCode("toolbox.name-taken", Kind.CONFLICT);
+
 	/** The name breaks the naming rule. */
-	INVALID_NAME("toolbox.invalid-name", Kind.INVALID),
+	public static final ErrorCode INVALID_NAME = new ErrorCode("toolbox.invalid-name", Kind.INVALID);
+
 	/** The toolbox was deleted. */
-	TOOLBOX_DELETED("toolbox.deleted", Kind.CONFLICT),
+	public static final ErrorCode TOOLBOX_DELETED = new ErrorCode("toolbox.deleted", Kind.CONFLICT);
+
 	/** The toolbox already has an entry with this id. */
-	ENTRY_EXISTS("toolbox.entry-exists", Kind.CONFLICT),
+	public static final ErrorCode ENTRY_EXISTS = new ErrorCode("toolbox.entry-exists", Kind.CONFLICT);
+
 	/** The toolbox has no such entry. */
-	ENTRY_NOT_FOUND("toolbox.entry-not-found", Kind.NOT_FOUND),
+	public static final ErrorCode ENTRY_NOT_FOUND = new ErrorCode("toolbox.entry-not-found", Kind.NOT_FOUND);
+
 	/**
 	 * The entry names connections of another connector, unknown parameters or an unknown
 	 * operation.
 	 */
-	INVALID_ENTRY("toolbox.invalid-entry", Kind.INVALID);
+	public static final ErrorCode INVALID_ENTRY = new ErrorCode("toolbox.invalid-entry", Kind.INVALID);
 
-	private final String code;
-
-	private final Kind kind;
-
-	ToolboxErrorCode(String code, Kind kind) {
-		this.code = code;
-		this.kind = kind;
-	}
-
-	@Override
-	public String code() {
-		return this.code;
-	}
-
-	@Override
-	public Kind kind() {
-		return this.kind;
+	private ToolboxErrorCode() {
 	}
 
 }

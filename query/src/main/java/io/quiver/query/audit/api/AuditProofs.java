@@ -3,7 +3,9 @@ package io.quiver.query.audit.api;
 /**
  * Signed checkpoints of an organisation's trail and the proofs an auditor checks against
  * them (SPEC R10.11). A checkpoint is made at a fixed interval and on demand: asking for
- * the latest one signs the trail as it is now if it grew since the last.
+ * the latest one signs the trail as it is now if it grew since the last. Every method
+ * that reads entries throws {@link BrokenTrailException} where the chain it would cover
+ * is broken: nothing is signed or proven over a broken chain.
  */
 public interface AuditProofs {
 

@@ -48,6 +48,9 @@ public final class EntryEncoding {
 	/** The member holding the hash, which the hash does not cover. */
 	public static final String HASH = "hash";
 
+	/** The previous hash of an organisation's first entry: the chain's start. */
+	public static final String GENESIS = "0".repeat(64);
+
 	private static final DateTimeFormatter MICROS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
 		.withZone(ZoneOffset.UTC);
 

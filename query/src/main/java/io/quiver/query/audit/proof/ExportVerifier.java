@@ -67,7 +67,7 @@ public final class ExportVerifier {
 			}
 		}
 		MerkleTree.Builder tree = new MerkleTree.Builder();
-		String previous = "0".repeat(64);
+		String previous = EntryEncoding.GENESIS;
 		int version = EntryEncoding.LEGACY;
 		long seq = 0;
 		WriteAheadPairs pairs = new WriteAheadPairs();

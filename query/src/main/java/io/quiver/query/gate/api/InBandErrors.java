@@ -38,6 +38,15 @@ public final class InBandErrors {
 				+ String.join(", ", accountLabels);
 	}
 
+	/**
+	 * A {@code resources/read} of a URI that is no link a tool gave this caller, or whose
+	 * tool is gone (R12.8).
+	 */
+	public static String notAResourceLink() {
+		return "this URI is not a resource link a tool gave you, or the tool that returned it no longer exists; "
+				+ "call the tool again for a fresh link";
+	}
+
 	/** A call that failed unexpectedly: nothing of the failure but its incident. */
 	public static String internalError(String incident) {
 		return "Quiver could not complete this call because of an internal error (incident " + incident

@@ -7,6 +7,7 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -86,6 +87,30 @@ public class OutboundUrlGate {
 		catch (URISyntaxException ex) {
 			return Verdict.deny(Gate.OUTBOUND_URL, "the outbound URL is not a valid URL");
 		}
+	}
+
+	/**
+	 * Checks a URL that is not a connector's operation (a metadata document, an OAuth
+	 * endpoint) by the address rules alone: http(s), no user info, every address its host
+	 * resolves to public unless {@code allowPrivate}. The refusal names {@code what}.
+	 */
+	public OutboundTarget inspectAddress(String what, URI url, boolean allowPrivate) {
+		if (url.getScheme() == null || url.getRawAuthority() == null) {
+			return OutboundTarget.refused(url, Verdict.deny(Gate.OUTBOUND_URL, what + " is not an absolute URL"));
+		}
+		String origin = url.getScheme() + "://" + url.getRawAuthority() + "/";
+		ConnectorDefinition target = new ConnectorDefinition("outbound-target", what, ConnectorKind.HTTP, "", origin,
+				List.of(), Map.of(), allowPrivate, 1);
+		OutboundTarget checked = inspect(target, url);
+		if (checked.allowed()) {
+			return checked;
+		}
+		return OutboundTarget.refused(url,
+				Verdict.deny(Gate.OUTBOUND_URL,
+						checked.verdict()
+							.reason()
+							.replace("connector 'outbound-target'", what)
+							.replace(" An admin can register it with allowPrivateNetwork if this is intended.", "")));
 	}
 
 	/**

@@ -6,8 +6,9 @@ import java.util.List;
  * One ranked tool, with both signals that ranked it (SPEC R6.3, R6.4, R6.15).
  *
  * @param key the key the tool was put under
- * @param score the lexical score; a tool the semantic signal raised scores 0 and ranks
- * after every lexical hit, by similarity (R6.15)
+ * @param score the lexical score; a tool the semantic signal raised scores 0 (with the
+ * signal on, hits are ordered by the blend of both signals, R6.15, docs/search.md "The
+ * blend", not by this score)
  * @param matchedTerms the query tokens that scored on this tool, in query order
  * @param lexical the sum over query tokens of field score times token weight (R6.3,
  * R6.4); 0 for a tool the lexical floor dropped and the similarity raised

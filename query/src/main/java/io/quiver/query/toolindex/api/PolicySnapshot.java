@@ -34,6 +34,15 @@ public interface PolicySnapshot {
 
 	MemberView member(String memberId);
 
+	/**
+	 * The member a caller named, by id or, failing that, by subject (removed members no
+	 * longer map by subject), or null.
+	 */
+	default MemberView memberByIdOrSubject(String idOrSubject) {
+		MemberView found = member(idOrSubject);
+		return (found != null) ? found : memberBySubject(idOrSubject);
+	}
+
 	Collection<MemberView> members();
 
 	ConnectionView connection(String connectionId);
@@ -58,6 +67,9 @@ public interface PolicySnapshot {
 
 	/** A curated or custom connector of the organisation's catalog, or null. */
 	ConnectorDefinition connector(String connectorId);
+
+	/** The organisation's OAuth client of a connector, or null when none was set. */
+	OAuthClientView oauthClient(String connectorId);
 
 	/** Every connector of the organisation's catalog: curated, then custom. */
 	List<ConnectorDefinition> catalog();

@@ -1,8 +1,5 @@
 package io.quiver.query.audit;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -15,25 +12,15 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
-import javax.sql.DataSource;
-
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.quiver.query.audit.api.AuditEntry;
-import io.quiver.query.audit.api.AuditPage;
-import io.quiver.query.audit.api.AuditTrail;
-import io.quiver.query.audit.api.AuditVerification;
-import io.quiver.query.audit.api.BrokenLink;
-import io.quiver.query.audit.api.FindAuditEntriesQuery;
+import io.quiver.query.audit.api.AuditWriter;
 import io.quiver.query.audit.api.ToolCallRecord;
 import io.quiver.query.audit.proof.EntryEncoding;
 import io.quiver.query.audit.proof.EntryJson;
-import io.quiver.query.audit.proof.WriteAheadPairs;
 import io.quiver.query.support.Failures;
 import io.quiver.query.support.ReadModelJson;
 import org.slf4j.Logger;
@@ -41,20 +28,19 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The tool-call trail in table {@code tool_call_audit} (SPEC R10).
+ * Writes the tool-call trail in table {@code tool_call_audit} (SPEC R10).
  * <p>
  * <b>Chain.</b> Each organisation's entries are numbered 1, 2, 3… and each carries the
  * hash of the previous one inside what its own hash covers: the canonical, versioned
  * encoding of {@link EntryEncoding} (version 2 since the cut-over, version 1 before). The
  * head of every chain ({@code tool_call_audit_head}) is locked while entries are
- * appended, so nodes sharing one database extend one chain without forks. {@link #verify}
- * recomputes every hash.
+ * appended, so nodes sharing one database extend one chain without forks;
+ * {@link JdbcAuditVerifier} recomputes every hash.
  * <p>
  * <b>Group commit.</b> Appends are queued and written by one thread per node in batches
  * of up to {@value #BATCH} entries per transaction; each caller's future completes when
@@ -69,24 +55,15 @@ import org.springframework.transaction.support.TransactionTemplate;
  * refuses UPDATE, DELETE and TRUNCATE of the table.
  */
 @Component
-class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
-
-	static final String GENESIS = "0".repeat(64);
+class JdbcAuditWriter implements AuditWriter, SmartLifecycle, MeterBinder {
 
 	private static final int BATCH = 256;
 
-	private static final Logger log = LoggerFactory.getLogger(JdbcAuditTrail.class);
-
-	private static final TypeReference<List<String>> NAMES = new TypeReference<>() {
-	};
+	private static final Logger log = LoggerFactory.getLogger(JdbcAuditWriter.class);
 
 	private final JdbcTemplate jdbc;
 
-	private final JdbcTemplate streaming;
-
 	private final TransactionTemplate transactions;
-
-	private final TransactionTemplate readOnly;
 
 	private final BlockingQueue<Pending> queue = new ArrayBlockingQueue<>(100_000);
 
@@ -94,13 +71,9 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 
 	private Thread writer;
 
-	JdbcAuditTrail(JdbcTemplate jdbc, DataSource dataSource, PlatformTransactionManager transactionManager) {
+	JdbcAuditWriter(JdbcTemplate jdbc, PlatformTransactionManager transactionManager) {
 		this.jdbc = jdbc;
-		this.streaming = new JdbcTemplate(dataSource);
-		this.streaming.setFetchSize(500);
 		this.transactions = new TransactionTemplate(transactionManager);
-		this.readOnly = new TransactionTemplate(transactionManager);
-		this.readOnly.setReadOnly(true);
 	}
 
 	@Override
@@ -217,8 +190,9 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				"""
 						INSERT INTO tool_call_audit (org_id, seq, entry_id, at, member_id, subject, requested_name, via_execute_tool,
 						    resolved_tool, operation, connection_id, account, classification, gate, decision, outcome, error_code,
-						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id, phase, attempt_seq)
-						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id, phase, attempt_seq,
+						    grant_fingerprint)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
 				rows);
 		heads.forEach((orgId, chain) -> this.jdbc.update(
 				"UPDATE tool_call_audit_head SET last_seq = ?, last_hash = ? WHERE org_id = ?", chain.seq, chain.hash,
@@ -230,7 +204,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 		this.jdbc.update(
 				"INSERT INTO tool_call_audit_head (org_id, last_seq, last_hash) SELECT ?, 0, ? "
 						+ "WHERE NOT EXISTS (SELECT 1 FROM tool_call_audit_head WHERE org_id = ?)",
-				orgId, GENESIS, orgId);
+				orgId, EntryEncoding.GENESIS, orgId);
 		return this.jdbc.queryForObject(
 				"SELECT last_seq, last_hash FROM tool_call_audit_head WHERE org_id = ? FOR UPDATE",
 				(rs, i) -> new Chain(rs.getLong(1), rs.getString(2)), orgId);
@@ -241,178 +215,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 				e.memberId(), e.subject(), e.requestedName(), e.viaExecuteTool(), e.resolvedTool(), e.operation(),
 				e.connectionId(), e.account(), e.classification(), e.gate(), e.decision(), e.outcome(), e.errorCode(),
 				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(),
-				e.version(), e.traceId(), e.phase(), e.attemptSeq() };
-	}
-
-	@Override
-	public AuditPage find(FindAuditEntriesQuery query) {
-		int limit = Math.max(1, Math.min(query.limit(), 500));
-		Filter filter = filter(query, true);
-		filter.sql.append(" ORDER BY a.seq DESC LIMIT ?");
-		filter.args.add(limit + 1);
-		List<AuditEntry> entries = this.jdbc.query(filter.sql.toString(), JOINED, filter.args.toArray());
-		String next = null;
-		if (entries.size() > limit) {
-			entries = entries.subList(0, limit);
-			next = Long.toString(entries.get(limit - 1).seq());
-		}
-		return new AuditPage(List.copyOf(entries), next);
-	}
-
-	@Override
-	public void export(FindAuditEntriesQuery query, Consumer<AuditEntry> sink) {
-		Filter filter = filter(query, false);
-		filter.sql.append(" ORDER BY a.seq");
-		this.readOnly.executeWithoutResult((status) -> this.streaming.query(filter.sql.toString(),
-				(ResultSet rs) -> sink.accept(JOINED.mapRow(rs, 0)), filter.args.toArray()));
-	}
-
-	@Override
-	public AuditVerification verify(String orgId) {
-		long[] count = { 0 };
-		String[] previous = { GENESIS };
-		int[] version = { EntryEncoding.LEGACY };
-		Long[] cutOver = { null };
-		BrokenLink[] broken = { null };
-		WriteAheadPairs pairs = new WriteAheadPairs();
-		this.readOnly.executeWithoutResult((status) -> this.streaming
-			.query("SELECT * FROM tool_call_audit WHERE org_id = ? ORDER BY seq", (ResultSet rs) -> {
-				AuditEntry entry = ROW.mapRow(rs, 0);
-				count[0]++;
-				if (broken[0] != null) {
-					return;
-				}
-				String reason = null;
-				ObjectNode json = EntryJson.of(orgId, entry);
-				if (entry.seq() != count[0]) {
-					reason = "expected entry " + count[0] + " here: an entry is missing or was inserted";
-				}
-				else if (!entry.prevHash().equals(previous[0])) {
-					reason = "its previous-hash does not match the hash of the entry before it";
-				}
-				else {
-					try {
-						version[0] = EntryEncoding.requireNoDowngrade(version[0], json);
-						if (!entry.hash().equals(EntryEncoding.hash(json))) {
-							reason = "its content does not match its hash: the entry was altered";
-						}
-					}
-					catch (IllegalArgumentException ex) {
-						reason = ex.getMessage();
-					}
-				}
-				if (reason == null) {
-					reason = pairs.check(entry.seq(), entry.phase(), entry.attemptSeq());
-				}
-				if (reason != null) {
-					broken[0] = new BrokenLink(entry.seq(), entry.entryId(), reason);
-				}
-				if (cutOver[0] == null && entry.version() == EntryEncoding.CURRENT) {
-					cutOver[0] = entry.seq();
-				}
-				previous[0] = entry.hash();
-			}, orgId));
-		if (broken[0] == null) {
-			List<Map<String, Object>> head = this.jdbc
-				.queryForList("SELECT last_seq, last_hash FROM tool_call_audit_head WHERE org_id = ?", orgId);
-			long headSeq = head.isEmpty() ? 0 : ((Number) head.get(0).get("last_seq")).longValue();
-			if (headSeq != count[0]) {
-				broken[0] = new BrokenLink(count[0] + 1, null, "the chain's head records " + headSeq + " entries but "
-						+ count[0] + " were found: entries after " + count[0] + " are missing");
-			}
-		}
-		return new AuditVerification(broken[0] == null, count[0], broken[0], cutOver[0]);
-	}
-
-	/**
-	 * The entries that match, each attempt entry joined to its outcome entry, if one came
-	 * (SPEC R10.7).
-	 */
-	private Filter filter(FindAuditEntriesQuery query, boolean paged) {
-		Filter filter = new Filter();
-		filter.sql.append("SELECT a.*, o.seq AS settled_seq, o.outcome AS settled_outcome, "
-				+ "o.error_code AS settled_error_code, o.connection_id AS settled_connection_id, "
-				+ "o.account AS settled_account, o.duration_micros AS settled_duration_micros "
-				+ "FROM tool_call_audit a LEFT JOIN tool_call_audit o ON o.org_id = a.org_id AND o.attempt_seq = a.seq "
-				+ "WHERE a.org_id = ?");
-		filter.args.add(query.orgId());
-		if (query.memberId() != null) {
-			filter.sql.append(" AND a.member_id = ?");
-			filter.args.add(query.memberId());
-		}
-		if (query.subject() != null) {
-			filter.sql.append(" AND a.subject = ?");
-			filter.args.add(query.subject());
-		}
-		if (query.tool() != null) {
-			filter.sql.append(" AND (a.resolved_tool = ? OR a.requested_name = ?)");
-			filter.args.add(query.tool());
-			filter.args.add(query.tool());
-		}
-		if (query.connection() != null) {
-			filter.sql.append(" AND (a.connection_id = ? OR a.account = ?)");
-			filter.args.add(query.connection());
-			filter.args.add(query.connection());
-		}
-		if (ToolCallRecord.OUTCOME_UNKNOWN.equals(query.outcome())) {
-			// an attempt whose outcome never came
-			filter.sql.append(" AND a.outcome = ? AND o.seq IS NULL");
-			filter.args.add(query.outcome());
-		}
-		else if (query.outcome() != null) {
-			filter.sql.append(" AND a.outcome = ?");
-			filter.args.add(query.outcome());
-		}
-		if (query.from() != null) {
-			filter.sql.append(" AND a.at >= ?");
-			filter.args.add(OffsetDateTime.ofInstant(query.from(), ZoneOffset.UTC));
-		}
-		if (query.to() != null) {
-			filter.sql.append(" AND a.at <= ?");
-			filter.args.add(OffsetDateTime.ofInstant(query.to(), ZoneOffset.UTC));
-		}
-		if (paged && query.cursor() != null) {
-			long before;
-			try {
-				before = Long.parseLong(query.cursor());
-			}
-			catch (NumberFormatException ex) {
-				throw new IllegalArgumentException("cursor '" + query.cursor() + "' is not one this API gave out");
-			}
-			filter.sql.append(" AND a.seq < ?");
-			filter.args.add(before);
-		}
-		return filter;
-	}
-
-	private static final RowMapper<AuditEntry> ROW = (rs, row) -> map(rs, null);
-
-	/** A row of {@link #filter}'s join: an attempt carries its outcome entry. */
-	private static final RowMapper<AuditEntry> JOINED = (rs, row) -> {
-		long settled = rs.getLong("settled_seq");
-		return map(rs,
-				rs.wasNull() ? null
-						: new AuditEntry.Settled(settled, rs.getString("settled_outcome"),
-								rs.getString("settled_error_code"), rs.getString("settled_connection_id"),
-								rs.getString("settled_account"), rs.getLong("settled_duration_micros")));
-	};
-
-	private static AuditEntry map(ResultSet rs, AuditEntry.Settled settled) throws SQLException {
-		long attemptSeq = rs.getLong("attempt_seq");
-		Long attempt = rs.wasNull() ? null : attemptSeq;
-		return new AuditEntry(rs.getLong("seq"), rs.getString("entry_id"), readInstant(rs), rs.getString("member_id"),
-				rs.getString("subject"), rs.getString("requested_name"), rs.getBoolean("via_execute_tool"),
-				rs.getString("resolved_tool"), rs.getString("operation"), rs.getString("connection_id"),
-				rs.getString("account"), rs.getString("classification"), rs.getString("gate"), rs.getString("decision"),
-				rs.getString("outcome"), rs.getString("error_code"),
-				ReadModelJson.read(rs.getString("argument_names"), NAMES), rs.getInt("argument_count"),
-				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"),
-				rs.getInt("hash_version"), rs.getString("trace_id"), rs.getString("phase"), attempt, settled);
-	}
-
-	private static Instant readInstant(ResultSet rs) throws SQLException {
-		OffsetDateTime at = rs.getObject("at", OffsetDateTime.class);
-		return at.toInstant();
+				e.version(), e.traceId(), e.phase(), e.attemptSeq(), e.grantFingerprint() };
 	}
 
 	@Override
@@ -456,14 +259,6 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 	private record Pending(ToolCallRecord record, CompletableFuture<AuditEntry> result) {
 	}
 
-	private static final class Filter {
-
-		final StringBuilder sql = new StringBuilder();
-
-		final List<Object> args = new ArrayList<>();
-
-	}
-
 	/** The head of one organisation's chain during a batch. */
 	private static final class Chain {
 
@@ -483,7 +278,7 @@ class JdbcAuditTrail implements AuditTrail, SmartLifecycle, MeterBinder {
 					r.viaExecuteTool(), r.resolvedTool(), r.operation(), r.connectionId(), r.account(),
 					r.classification(), r.gate(), r.decision(), r.outcome(), r.errorCode(),
 					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null,
-					EntryEncoding.CURRENT, r.traceId(), r.phase(), r.attemptSeq(), null);
+					EntryEncoding.CURRENT, r.traceId(), r.phase(), r.attemptSeq(), null, r.grantFingerprint());
 			String hash = EntryEncoding.hash(EntryJson.of(r.orgId(), unhashed));
 			this.seq = next;
 			this.hash = hash;

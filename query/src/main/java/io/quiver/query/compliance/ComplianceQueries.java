@@ -79,7 +79,7 @@ public class ComplianceQueries {
 			about = "member " + found.subject() + " (" + found.role() + ")";
 		}
 		else if (target != null && !target.isBlank()) {
-			Target parsed = parseTarget(target);
+			Target parsed = Target.parseInput(target);
 			subject = (parsed.kind() == Target.Kind.USER) ? parsed.value() : null;
 			MemberView user = (subject != null) ? policy.memberBySubject(subject) : null;
 			role = (parsed.kind() == Target.Kind.ROLE) ? Role.valueOf(parsed.value())
@@ -189,23 +189,11 @@ public class ComplianceQueries {
 		if (member == null || member.isBlank()) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "name a member by id or subject");
 		}
-		MemberView found = policy.member(member);
-		if (found == null) {
-			found = policy.memberBySubject(member);
-		}
+		MemberView found = policy.memberByIdOrSubject(member);
 		if (found == null) {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND, "no member '" + member + "'");
 		}
 		return found;
-	}
-
-	private static Target parseTarget(String written) {
-		try {
-			return Target.parse(written);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
-		}
 	}
 
 	/** The member as a caller holding every scope: what its role and the rules allow. */

@@ -18,9 +18,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
-import io.quiver.support.NodeSchema;
 import io.quiver.support.Mcp;
 import io.quiver.support.NodeClients;
+import io.quiver.support.NodeSchema;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
@@ -100,12 +101,9 @@ class TwoNodesIntegrationTest {
 	@Order(2)
 	void aChangeThroughNodeAIsInEffectForTheNextRequestOnNodeB() {
 		Rest adminA = admin(nodeA);
-		assertThat(adminA.post("/api/v1/members", Map.of("subject", "alice", "role", "MEMBER")).status())
-			.isEqualTo(201);
-		assertThat(adminA
-			.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-					upstream.openApi(), "allowPrivateNetwork", true))
-			.status()).isEqualTo(201);
+		OrgAdmin org = new OrgAdmin(adminA);
+		org.invite("alice", "MEMBER");
+		org.registerHttpConnector("echo", "Echo", upstream.openApi());
 		Rest aliceA = as(nodeA, "alice");
 		Rest aliceB = as(nodeB, "alice");
 		assertThat(aliceA.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-alice")).status())

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quiver.support.FakeUpstream;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverApp;
 import io.quiver.support.Rest;
 import io.quiver.support.TableDump;
@@ -39,12 +40,9 @@ class EmbeddedRestartIntegrationTest {
 			try (QuiverApp app = QuiverApp.start(settings)) {
 				token = app.token("admin", "demo");
 				Rest admin = app.rest(token);
-				assertThat(admin.post("/api/v1/members", Map.of("subject", "alice", "role", "MEMBER")).status())
-					.isEqualTo(201);
-				assertThat(admin
-					.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-							upstream.openApi(), "allowPrivateNetwork", true))
-					.status()).isEqualTo(201);
+				OrgAdmin org = new OrgAdmin(admin);
+				org.invite("alice", "MEMBER");
+				org.registerHttpConnector("echo", "Echo", upstream.openApi());
 				assertThat(
 						admin.post("/api/v1/connections",
 								Map.of("connector", "echo", "label", "echo-admin", "credential",

@@ -18,6 +18,7 @@ import io.quiver.query.replay.ProjectionRebuilder;
 import io.quiver.edge.support.Commands;
 import io.quiver.support.ClientStory;
 import io.quiver.support.FakeUpstream;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverApp;
 import io.quiver.support.Rest;
 import io.quiver.support.TableDump;
@@ -192,8 +193,7 @@ class PostgresRestartReplayIntegrationTest {
 		expect(admin.post("/api/v1/members/dave/suspend", null), 200);
 		expect(admin.post("/api/v1/members/dave/reinstate", null), 200);
 		expect(admin.delete("/api/v1/members/carol"), 200);
-		expect(admin.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-				upstream.openApi(), "allowPrivateNetwork", true)), 201);
+		new OrgAdmin(admin).registerHttpConnector("echo", "Echo", upstream.openApi());
 		expect(admin.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-alice", "owner", "alice",
 				"credential", Map.of("type", "bearer", "token", SECRET))), 201);
 		expect(admin.post("/api/v1/connections", Map.of("connector", "notion", "label", "notion-legal", "credential",

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.support.NodeFixture;
+import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
@@ -91,10 +92,7 @@ class ProbesIntegrationTest {
 	}
 
 	private void connectAnEchoTool(Rest admin) {
-		assertThat(admin
-			.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-					this.nodes.upstream().openApi(), "allowPrivateNetwork", true))
-			.status()).isEqualTo(201);
+		new OrgAdmin(admin).registerHttpConnector("echo", "Echo", this.nodes.upstream().openApi());
 		assertThat(admin.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-probe")).status())
 			.isEqualTo(201);
 	}

@@ -1,6 +1,7 @@
 package io.quiver.edge.oauth;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -8,6 +9,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import com.nimbusds.oauth2.sdk.ParseException;
 import com.nimbusds.oauth2.sdk.http.HTTPRequest;
@@ -87,24 +92,47 @@ public class ProviderHttp {
 			.build(), allowPrivate, what);
 	}
 
+	private static byte[] readBounded(InputStream in) {
+		try (in) {
+			return in.readNBytes(MAX_BODY + 1);
+		}
+		catch (IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
+
 	private HTTPResponse send(HttpRequest request, boolean allowPrivate, String what) {
 		OutboundTarget checked = this.guard.inspectAddress(what, request.uri(), allowPrivate);
 		if (!checked.allowed()) {
 			throw new OAuthFailure(OAuthFailure.Kind.REFUSED, null, checked.verdict().reason());
 		}
+		// one deadline for the answer and its body (a refresh holds its vault row
+		// meanwhile);
+		// one byte read past the bound, never the whole of an oversized answer
+		CompletableFuture<HttpResponse<byte[]>> exchange = this.http.sendAsync(request,
+				(info) -> HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofInputStream(),
+						ProviderHttp::readBounded));
 		HttpResponse<byte[]> response;
 		try {
-			response = this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			response = exchange.get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
-		catch (IOException ex) {
+		catch (TimeoutException ex) {
+			exchange.cancel(true);
 			throw new OAuthFailure(OAuthFailure.Kind.UNREACHABLE, null,
-					what + " could not be reached (" + ex.getClass().getSimpleName() + "); try again later");
+					what + " did not answer within " + this.timeout.toMillis() + " ms; try again later");
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			throw new OAuthFailure(OAuthFailure.Kind.UNREACHABLE, null,
+					what + " could not be reached (" + cause.getClass().getSimpleName() + "); try again later");
 		}
 		catch (InterruptedException ex) {
+			exchange.cancel(true);
 			Thread.currentThread().interrupt();
 			throw new OAuthFailure(OAuthFailure.Kind.UNREACHABLE, null, what + ": interrupted");
 		}
-		if (response.body().length > MAX_BODY) {
+		byte[] body = response.body();
+		if (body.length > MAX_BODY) {
 			throw new OAuthFailure(OAuthFailure.Kind.UNREACHABLE, null,
 					what + " answered more than " + MAX_BODY + " bytes");
 		}
@@ -123,7 +151,7 @@ public class ProviderHttp {
 				throw new OAuthFailure(OAuthFailure.Kind.UNREACHABLE, null, what + " answered a bad Content-Type");
 			}
 		}
-		answer.setContent(new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
+		answer.setContent(new String(body, java.nio.charset.StandardCharsets.UTF_8));
 		return answer;
 	}
 

@@ -3,6 +3,7 @@ package io.quiver.query.embedding;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.function.Supplier;
 
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
@@ -38,9 +39,14 @@ public final class MiniLmEncoder implements SentenceEncoder {
 
 	private static MiniLmEncoder shared;
 
-	private final Model model;
+	/** The model this encoder runs; the lazy encoder's asks for the shared one. */
+	private final Supplier<Model> model;
 
-	private MiniLmEncoder() {
+	private MiniLmEncoder(Supplier<Model> model) {
+		this.model = model;
+	}
+
+	private static Model loadModel() {
 		OrtEnvironment environment = OrtEnvironment.getEnvironment();
 		try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
 			options.setIntraOpNumThreads(1);
@@ -48,7 +54,7 @@ public final class MiniLmEncoder implements SentenceEncoder {
 			options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
 			OrtSession session = environment.createSession(resource(MODEL), options);
 			try (InputStream tokenizer = stream(TOKENIZER)) {
-				this.model = new Model(new OnnxBertBiEncoder(environment, session, tokenizer, PoolingMode.MEAN));
+				return new Model(new OnnxBertBiEncoder(environment, session, tokenizer, PoolingMode.MEAN));
 			}
 		}
 		catch (OrtException ex) {
@@ -62,7 +68,7 @@ public final class MiniLmEncoder implements SentenceEncoder {
 	/** The process's one encoder, loaded on first use (about 23 MB of model). */
 	public static synchronized MiniLmEncoder shared() {
 		if (shared == null) {
-			shared = new MiniLmEncoder();
+			shared = load();
 		}
 		return shared;
 	}
@@ -72,34 +78,18 @@ public final class MiniLmEncoder implements SentenceEncoder {
 	 * organisations all leave the semantic signal off never loads the model.
 	 */
 	public static SentenceEncoder lazy() {
-		return new SentenceEncoder() {
-
-			@Override
-			public float[] encode(String text) {
-				return shared().encode(text);
-			}
-
-			@Override
-			public int dimension() {
-				return DIMENSION;
-			}
-
-			@Override
-			public String model() {
-				return MODEL_NAME;
-			}
-
-		};
+		return new MiniLmEncoder(() -> shared().model.get());
 	}
 
 	/** A separately loaded encoder, with its own ONNX session (tests: another node). */
 	public static MiniLmEncoder load() {
-		return new MiniLmEncoder();
+		Model model = loadModel();
+		return new MiniLmEncoder(() -> model);
 	}
 
 	@Override
 	public float[] encode(String text) {
-		return this.model.embed(text).content().vector();
+		return this.model.get().embed(text).content().vector();
 	}
 
 	@Override

@@ -23,9 +23,7 @@ class RateLimitGateTest {
 
 	@Test
 	void givenAMemberLimit_whenTheMemberCallsPastIt_thenDeniedWithTheWaitAndOthersUnaffected() {
-		PolicyFixture policy = new PolicyFixture().member("ada", Role.MEMBER)
-			.member("bob", Role.MEMBER)
-			.rateLimits(3, 0);
+		PolicyFixture policy = adaAndBob(3, 0);
 		Caller ada = policy.caller("ada", PolicyFixture.allScopes());
 
 		for (int i = 0; i < 3; i++) {
@@ -46,9 +44,7 @@ class RateLimitGateTest {
 
 	@Test
 	void givenAConnectionLimit_whenTwoMembersCallThroughIt_thenTheyShareItsBudget() {
-		PolicyFixture policy = new PolicyFixture().member("ada", Role.MEMBER)
-			.member("bob", Role.MEMBER)
-			.rateLimits(0, 2);
+		PolicyFixture policy = adaAndBob(0, 2);
 		Caller ada = policy.caller("ada", PolicyFixture.allScopes());
 		Caller bob = policy.caller("bob", PolicyFixture.allScopes());
 
@@ -69,6 +65,16 @@ class RateLimitGateTest {
 		for (int i = 0; i < 1_000; i++) {
 			assertThat(this.gate.check(policy.snapshot(), ada, "c-1").allowed()).isTrue();
 		}
+	}
+
+	/**
+	 * Two members of one organisation whose rate limits are {@code perMember} and
+	 * {@code perConnection}.
+	 */
+	private static PolicyFixture adaAndBob(int perMember, int perConnection) {
+		return new PolicyFixture().member("ada", Role.MEMBER)
+			.member("bob", Role.MEMBER)
+			.rateLimits(perMember, perConnection);
 	}
 
 }

@@ -21,9 +21,7 @@ class TieBreakTest {
 	@ParameterizedTest
 	@MethodSource("locales")
 	void tiesOrderByCodePointWhateverTheDefaultLocale(Locale locale) {
-		Locale saved = Locale.getDefault();
-		try {
-			Locale.setDefault(locale);
+		inDefaultLocale(locale, () -> {
 			SearchFixture fixture = new SearchFixture().tool("get_alerts", "acme", "Acme", "tied")
 				.tool("Get_Page", "acme", "Acme", "tied")
 				.tool("list_files", "acme", "Acme", "tied")
@@ -35,18 +33,13 @@ class TieBreakTest {
 			assertThat(SearchFixture.keys(result)).containsExactly("Get_Page", "get_alerts", "list-files", "list_files",
 					"İndex_items");
 			assertThat(result.hits()).extracting(SearchHit::score).containsOnly(result.hits().get(0).score());
-		}
-		finally {
-			Locale.setDefault(saved);
-		}
+		});
 	}
 
 	@ParameterizedTest
 	@MethodSource("locales")
 	void tieBreakDecidesWhichToolsSurviveTheLimit(Locale locale) {
-		Locale saved = Locale.getDefault();
-		try {
-			Locale.setDefault(locale);
+		inDefaultLocale(locale, () -> {
 			SearchFixture fixture = new SearchFixture().tool("list_files", "acme", "Acme", "tied")
 				.tool("list-files", "acme", "Acme", "tied")
 				.tool("get_alerts", "acme", "Acme", "tied")
@@ -55,6 +48,17 @@ class TieBreakTest {
 			SearchResult result = fixture.index.search(new SearchRequest("tied", 2, fixture.all(), fixture.context));
 
 			assertThat(SearchFixture.keys(result)).containsExactly("Get_Page", "get_alerts");
+		});
+	}
+
+	/**
+	 * Runs {@code test} with {@code locale} as the JVM's default, restored afterwards.
+	 */
+	private static void inDefaultLocale(Locale locale, Runnable test) {
+		Locale saved = Locale.getDefault();
+		try {
+			Locale.setDefault(locale);
+			test.run();
 		}
 		finally {
 			Locale.setDefault(saved);

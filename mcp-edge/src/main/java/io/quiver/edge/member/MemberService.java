@@ -2,6 +2,7 @@ package io.quiver.edge.member;
 
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 
 import io.quiver.command.member.api.ChangeMemberRoleCommand;
 import io.quiver.command.member.api.InviteMemberCommand;
@@ -60,31 +61,34 @@ public class MemberService {
 	}
 
 	public MemberSummary changeRole(Caller caller, String member, String role) {
-		this.access.require(caller, ControlPlaneOperation.MEMBERS_CHANGE_ROLE);
-		MemberSummary target = find(caller, member);
-		Role parsed = Role.parse(role);
-		this.commands.send(caller, new ChangeMemberRoleCommand(target.memberId(), caller.orgId(), parsed));
-		return find(caller, target.memberId());
+		return change(caller, ControlPlaneOperation.MEMBERS_CHANGE_ROLE, member,
+				(memberId) -> new ChangeMemberRoleCommand(memberId, caller.orgId(), Role.parse(role)));
 	}
 
 	public MemberSummary suspend(Caller caller, String member) {
-		this.access.require(caller, ControlPlaneOperation.MEMBERS_SUSPEND);
-		MemberSummary target = find(caller, member);
-		this.commands.send(caller, new SuspendMemberCommand(target.memberId(), caller.orgId()));
-		return find(caller, target.memberId());
+		return change(caller, ControlPlaneOperation.MEMBERS_SUSPEND, member,
+				(memberId) -> new SuspendMemberCommand(memberId, caller.orgId()));
 	}
 
 	public MemberSummary reinstate(Caller caller, String member) {
-		this.access.require(caller, ControlPlaneOperation.MEMBERS_REINSTATE);
-		MemberSummary target = find(caller, member);
-		this.commands.send(caller, new ReinstateMemberCommand(target.memberId(), caller.orgId()));
-		return find(caller, target.memberId());
+		return change(caller, ControlPlaneOperation.MEMBERS_REINSTATE, member,
+				(memberId) -> new ReinstateMemberCommand(memberId, caller.orgId()));
 	}
 
 	public MemberSummary remove(Caller caller, String member) {
-		this.access.require(caller, ControlPlaneOperation.MEMBERS_REMOVE);
+		return change(caller, ControlPlaneOperation.MEMBERS_REMOVE, member,
+				(memberId) -> new RemoveMemberCommand(memberId, caller.orgId()));
+	}
+
+	/**
+	 * Checks access, finds the member, sends the command made for its id, and answers the
+	 * member as it is now.
+	 */
+	private MemberSummary change(Caller caller, ControlPlaneOperation operation, String member,
+			Function<String, Object> command) {
+		this.access.require(caller, operation);
 		MemberSummary target = find(caller, member);
-		this.commands.send(caller, new RemoveMemberCommand(target.memberId(), caller.orgId()));
+		this.commands.send(caller, command.apply(target.memberId()));
 		return find(caller, target.memberId());
 	}
 

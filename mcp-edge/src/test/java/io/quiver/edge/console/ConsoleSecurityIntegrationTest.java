@@ -68,9 +68,7 @@ class ConsoleSecurityIntegrationTest extends QuiverIntegrationTest {
 	@Test
 	void aSuspendedMemberIsRefusedOnTheNextRequest() {
 		String org = this.organizations.create("console-suspend");
-		rest(org, "owner").post("/api/v1/members", Map.of("subject", "bob", "role", "ADMIN"));
-		ConsoleHttp bob = console();
-		bob.signIn(org, "bob");
+		ConsoleHttp bob = signedInMember(org, "bob", "ADMIN");
 		assertThat(bob.get("/console/members").statusCode()).isEqualTo(200);
 
 		rest(org, "owner").post("/api/v1/members/bob/suspend", null);
@@ -83,9 +81,7 @@ class ConsoleSecurityIntegrationTest extends QuiverIntegrationTest {
 	@Test
 	void aGuestSeesOnlyAMessage() {
 		String org = this.organizations.create("console-guest");
-		rest(org, "owner").post("/api/v1/members", Map.of("subject", "gus", "role", "GUEST"));
-		ConsoleHttp gus = console();
-		gus.signIn(org, "gus");
+		ConsoleHttp gus = signedInMember(org, "gus", "GUEST");
 
 		for (String path : new String[] { "/console", "/console/members", "/console/audit", "/console/surface" }) {
 			HttpResponse<String> page = gus.get(path);
@@ -145,6 +141,14 @@ class ConsoleSecurityIntegrationTest extends QuiverIntegrationTest {
 
 	private ConsoleHttp console() {
 		return new ConsoleHttp(baseUrl());
+	}
+
+	/** A console session of a new member of {@code org}, added by its owner over REST. */
+	private ConsoleHttp signedInMember(String org, String subject, String role) {
+		rest(org, "owner").post("/api/v1/members", Map.of("subject", subject, "role", role));
+		ConsoleHttp member = console();
+		member.signIn(org, subject);
+		return member;
 	}
 
 }

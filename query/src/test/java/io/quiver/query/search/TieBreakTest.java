@@ -22,11 +22,7 @@ class TieBreakTest {
 	@MethodSource("locales")
 	void tiesOrderByCodePointWhateverTheDefaultLocale(Locale locale) {
 		inDefaultLocale(locale, () -> {
-			SearchFixture fixture = new SearchFixture().tool("get_alerts", "acme", "Acme", "tied")
-				.tool("Get_Page", "acme", "Acme", "tied")
-				.tool("list_files", "acme", "Acme", "tied")
-				.tool("list-files", "acme", "Acme", "tied")
-				.tool("İndex_items", "acme", "Acme", "tied");
+			SearchFixture fixture = tied("get_alerts", "Get_Page", "list_files", "list-files", "İndex_items");
 
 			SearchResult result = fixture.search("tied");
 
@@ -40,15 +36,24 @@ class TieBreakTest {
 	@MethodSource("locales")
 	void tieBreakDecidesWhichToolsSurviveTheLimit(Locale locale) {
 		inDefaultLocale(locale, () -> {
-			SearchFixture fixture = new SearchFixture().tool("list_files", "acme", "Acme", "tied")
-				.tool("list-files", "acme", "Acme", "tied")
-				.tool("get_alerts", "acme", "Acme", "tied")
-				.tool("Get_Page", "acme", "Acme", "tied");
+			SearchFixture fixture = tied("list_files", "list-files", "get_alerts", "Get_Page");
 
 			SearchResult result = fixture.index.search(new SearchRequest("tied", 2, fixture.all(), fixture.context));
 
 			assertThat(SearchFixture.keys(result)).containsExactly("Get_Page", "get_alerts");
 		});
+	}
+
+	/**
+	 * Tools of one connector, added in this order, that all score the same on
+	 * {@code tied}.
+	 */
+	private static SearchFixture tied(String... names) {
+		SearchFixture fixture = new SearchFixture();
+		for (String name : names) {
+			fixture.tool(name, "acme", "Acme", "tied");
+		}
+		return fixture;
 	}
 
 	/**

@@ -6,12 +6,15 @@
 # sections of docs/BENCHMARKS.md. Took 18 minutes on a busy two-core machine, 9 of them rebuilding the
 # projections from 1,000,000 events; --quick took 4.
 #
-#   benchmarks/run.sh [--quick] [--note TEXT] [--steps LIST]
+#   benchmarks/run.sh [--quick] [--note TEXT] [--steps LIST] [--baseline JAR]
 #
 #   --quick   short runs and fewer events, to check the suite works (figures are rough)
 #   --note    a sentence printed in bold at the top of the system benchmarks (e.g. a busy machine)
-#   --steps   some of search,context,overhead,throughput,writes,restart,replay,audit (default: all)
+#   --steps   some of search,context,overhead,throughput,writes,restart,asof,replay,audit (default: all)
+#             (asof: compliance questions as of an instant after 100,000 restriction changes)
 #             (audit: write-ahead cost and checkpoints at 1,000,000 entries, AuditBenchmark)
+#   --baseline  another build's quiver.jar, started beside this one on the same database and asked the
+#             same as-of questions, interleaved (an A/B in one run)
 #
 # Environment:
 #   QUIVER_BENCH_PG_URL      JDBC URL of the database (a fresh schema is made in it and dropped
@@ -25,12 +28,14 @@ cd "$(dirname "$0")/.."
 
 quick=""
 note=""
-steps="search,context,overhead,throughput,writes,restart,replay,audit"
+steps="search,context,overhead,throughput,writes,restart,asof,replay,audit"
+baseline=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick="--quick"; shift ;;
     --note) note="$2"; shift 2 ;;
     --steps) steps="$2"; shift 2 ;;
+    --baseline) baseline="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -77,7 +82,7 @@ if [[ -n "$system_steps" ]]; then
   step "system benchmarks on PostgreSQL ($system_steps)"
   run java -Xmx1g -cp "$jar" io.quiver.benchmarks.system.SystemBenchmark $quick --steps "$system_steps" \
     --jar mcp-edge/target/quiver.jar --doc docs/BENCHMARKS.md --work benchmarks/target/system \
-    --pg-url "$pg_url" --pg-restart "$QUIVER_BENCH_PG_RESTART" --note "$note"
+    --pg-url "$pg_url" --pg-restart "$QUIVER_BENCH_PG_RESTART" --note "$note" --baseline-jar "$baseline"
 fi
 
 if [[ ",$steps," == *",audit,"* ]]; then

@@ -412,10 +412,7 @@ class TwoNodesIntegrationTest {
 	}
 
 	private static JsonNode call(Rest rest, String tool, Map<String, Object> arguments) {
-		return rest.post("/mcp", Map.of("jsonrpc", "2.0", "id", 2, "method", "tools/call", "params",
-				Map.of("name", tool, "arguments", arguments)))
-			.json()
-			.path("result");
+		return rest.callTool(tool, arguments).path("result");
 	}
 
 }

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,6 +31,16 @@ public final class Rest {
 
 	public Response get(String path) {
 		return send("GET", path, null);
+	}
+
+	/**
+	 * A {@code tools/call} over {@code /mcp} as one JSON-RPC request without a session;
+	 * answers the whole JSON-RPC answer.
+	 */
+	public JsonNode callTool(String tool, Map<String, ?> arguments) {
+		return post("/mcp", Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/call", "params",
+				Map.of("name", tool, "arguments", arguments)))
+			.json();
 	}
 
 	public Response post(String path, Object body) {

@@ -11,19 +11,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -65,42 +58,25 @@ public final class AuditBenchmark {
 
 	private final Path work = Path.of("benchmarks/target/audit");
 
-	private final String schema = "bench_audit_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+	private final BenchSchema schema;
 
 	private AuditBenchmark(Map<String, String> options) {
 		this.options = options;
+		this.schema = new BenchSchema(options.get("--pg-url"), "bench_audit_");
 	}
 
 	public static void main(String[] args) throws Exception {
-		Map<String, String> options = new HashMap<>(Map.of("--jar", "mcp-edge/target/quiver.jar", "--pg-url",
-				"jdbc:postgresql://127.0.0.1:5432/test?user=postgres", "--doc", "docs/BENCHMARKS.md", "--seconds", "15",
-				"--entries", "1000000"));
-		for (int i = 0; i + 1 < args.length; i += 2) {
-			options.put(args[i], args[i + 1]);
-		}
-		AuditBenchmark benchmark = new AuditBenchmark(options);
-		try {
-			benchmark.run();
-		}
-		finally {
-			QuiverProcess.closeAll();
-			benchmark.sql("DROP SCHEMA IF EXISTS " + benchmark.schema + " CASCADE");
-		}
-		System.exit(0);
+		AuditBenchmark benchmark = new AuditBenchmark(
+				BenchMain.options(args, "--seconds", "15", "--entries", "1000000"));
+		BenchMain.run(benchmark.schema, benchmark::run);
 	}
 
 	private void run() throws Exception {
 		Files.createDirectories(this.work);
-		sql("CREATE SCHEMA " + this.schema);
+		this.schema.create();
 		HttpServer upstream = instantUpstream();
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		String pgUrl = this.options.get("--pg-url");
-		Map<String, String> properties = Map.of("spring.datasource.url",
-				pgUrl + (pgUrl.contains("?") ? "&" : "?") + "currentSchema=" + this.schema, "spring.flyway.schemas",
-				this.schema, "quiver.vault.key", Base64.getEncoder().encodeToString(key), "quiver.data-dir",
-				this.work.resolve("data").toString(), "quiver.dev-issuer.enabled", "true", "quiver.public-url",
-				"http://localhost", "logging.level.root", "WARN", "quiver.audit.checkpoint-interval", "PT24H");
+		Map<String, String> properties = this.schema.nodeSettings(this.work.resolve("data"),
+				"quiver.audit.checkpoint-interval", "PT24H");
 		QuiverProcess node = QuiverProcess.start("audit", Path.of(this.options.get("--jar")),
 				this.work.resolve("node.log"), List.of("-Xmx1g"), properties);
 		Api admin = Api.as(node.baseUrl(), "admin");
@@ -246,14 +222,15 @@ public final class AuditBenchmark {
 	private void append(long from, long to) {
 		// each entry's hash is that of its seq, so its previous-hash is that of the seq
 		// before, and the first one's the head's: the chain holds, as a checkpoint checks
-		sql("INSERT INTO " + this.schema + ".tool_call_audit (org_id, seq, entry_id, at, member_id, subject, "
+		this.schema.sql("INSERT INTO " + this.schema.name()
+				+ ".tool_call_audit (org_id, seq, entry_id, at, member_id, subject, "
 				+ "requested_name, via_execute_tool, decision, outcome, argument_names, argument_count, "
 				+ "duration_micros, prev_hash, hash, hash_version) SELECT 'demo', s, 'bench-' || s, now(), 'm-bench', "
 				+ "'bench', 'bench__tool', false, 'allowed', 'success', '[]', 0, 1, CASE WHEN s = " + from
-				+ " THEN (SELECT last_hash FROM " + this.schema + ".tool_call_audit_head WHERE org_id = 'demo') "
+				+ " THEN (SELECT last_hash FROM " + this.schema.name() + ".tool_call_audit_head WHERE org_id = 'demo') "
 				+ "ELSE encode(sha256(int8send(s - 1)), 'hex') END, encode(sha256(int8send(s)), 'hex'), 2 "
 				+ "FROM generate_series(" + from + ", " + to + ") s");
-		sql("UPDATE " + this.schema + ".tool_call_audit_head SET last_seq = " + to
+		this.schema.sql("UPDATE " + this.schema.name() + ".tool_call_audit_head SET last_seq = " + to
 				+ ", last_hash = encode(sha256(int8send(" + to + "::bigint)), 'hex') WHERE org_id = 'demo'");
 	}
 
@@ -303,16 +280,6 @@ public final class AuditBenchmark {
 				       "properties":{"title":{"type":"string"}}}}}},
 				     "responses":{"201":{"description":"created"}}}}}}
 				""".formatted(baseUrl);
-	}
-
-	private void sql(String statement) {
-		try (Connection connection = DriverManager.getConnection(this.options.get("--pg-url"));
-				Statement sql = connection.createStatement()) {
-			sql.execute(statement);
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException(statement, ex);
-		}
 	}
 
 	private static void progress(String format, Object... args) {

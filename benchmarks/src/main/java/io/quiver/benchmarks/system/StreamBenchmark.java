@@ -10,17 +10,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -61,15 +55,13 @@ public final class StreamBenchmark {
 
 	private final Path jar;
 
-	private final String pgUrl;
-
 	private final Path doc;
 
 	private final int samples;
 
 	private final Path work = Path.of("benchmarks/target/streams");
 
-	private final String schema = "bench_streams_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+	private final BenchSchema schema;
 
 	private final HttpClient http = HttpClient.newBuilder()
 		.version(HttpClient.Version.HTTP_1_1)
@@ -89,42 +81,24 @@ public final class StreamBenchmark {
 
 	private StreamBenchmark(Path jar, String pgUrl, Path doc, int samples) {
 		this.jar = jar;
-		this.pgUrl = pgUrl;
+		this.schema = new BenchSchema(pgUrl, "bench_streams_");
 		this.doc = doc;
 		this.samples = samples;
 	}
 
 	public static void main(String[] args) throws Exception {
-		Map<String, String> options = new java.util.HashMap<>(Map.of("--jar", "mcp-edge/target/quiver.jar", "--pg-url",
-				"jdbc:postgresql://127.0.0.1:5432/test?user=postgres", "--doc", "docs/BENCHMARKS.md", "--samples",
-				"60"));
-		for (int i = 0; i + 1 < args.length; i += 2) {
-			options.put(args[i], args[i + 1]);
-		}
+		Map<String, String> options = BenchMain.options(args, "--samples", "60");
 		StreamBenchmark benchmark = new StreamBenchmark(Path.of(options.get("--jar")), options.get("--pg-url"),
 				Path.of(options.get("--doc")), Integer.parseInt(options.get("--samples")));
-		try {
-			benchmark.run();
-		}
-		finally {
-			QuiverProcess.closeAll();
-			benchmark.sql("DROP SCHEMA IF EXISTS " + benchmark.schema + " CASCADE");
-		}
-		System.exit(0);
+		BenchMain.run(benchmark.schema, benchmark::run);
 	}
 
 	private void run() throws Exception {
 		Files.createDirectories(this.work);
-		sql("CREATE SCHEMA " + this.schema);
+		this.schema.create();
 		InstantMcpServer upstream = InstantMcpServer.start();
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		Map<String, String> properties = Map.of("spring.datasource.url",
-				this.pgUrl + (this.pgUrl.contains("?") ? "&" : "?") + "currentSchema=" + this.schema,
-				"spring.flyway.schemas", this.schema, "quiver.vault.key", Base64.getEncoder().encodeToString(key),
-				"quiver.data-dir", this.work.resolve("data").toString(), "quiver.dev-issuer.enabled", "true",
-				"quiver.public-url", "http://localhost", "logging.level.root", "WARN", "quiver.mcp.streams.heartbeat",
-				"25s");
+		Map<String, String> properties = this.schema.nodeSettings(this.work.resolve("data"),
+				"quiver.mcp.streams.heartbeat", "25s");
 		QuiverProcess nodeA = QuiverProcess.start("A", this.jar, this.work.resolve("node-a.log"), List.of("-Xmx1g"),
 				properties);
 		QuiverProcess nodeB = QuiverProcess.start("B", this.jar, this.work.resolve("node-b.log"), List.of("-Xmx1g"),
@@ -266,13 +240,6 @@ public final class StreamBenchmark {
 		String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		jcmd.waitFor(1, TimeUnit.MINUTES);
 		return output;
-	}
-
-	private void sql(String statement) throws Exception {
-		try (Connection connection = DriverManager.getConnection(this.pgUrl);
-				Statement sql = connection.createStatement()) {
-			sql.execute(statement);
-		}
 	}
 
 	private static void progress(String format, Object... args) {

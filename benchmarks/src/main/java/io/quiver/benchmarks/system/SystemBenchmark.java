@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -13,13 +12,11 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,7 +50,7 @@ public final class SystemBenchmark {
 
 	private final Options options;
 
-	private final String schema = "bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+	private final BenchSchema schema;
 
 	private final long started = System.nanoTime();
 
@@ -71,6 +68,7 @@ public final class SystemBenchmark {
 
 	private SystemBenchmark(Options options) {
 		this.options = options;
+		this.schema = new BenchSchema(options.pgUrl, "bench_");
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -115,7 +113,7 @@ public final class SystemBenchmark {
 				postgresRestart();
 			}
 		}
-		if (this.options.runs("replay")) {
+		if (this.options.runs("replay") || this.options.runs("asof")) {
 			replay(org);
 		}
 		if (this.options.steps.containsAll(Options.STEPS)) {
@@ -167,19 +165,12 @@ public final class SystemBenchmark {
 	}
 
 	private void setUp() throws Exception {
-		progress("schema %s on %s", this.schema, this.options.pgUrl.replaceAll("\\?.*", ""));
-		sql("CREATE SCHEMA " + this.schema);
+		progress("schema %s on %s", this.schema.name(), this.options.pgUrl.replaceAll("\\?.*", ""));
+		this.schema.create();
 		this.upstream = InstantMcpServer.start();
 		this.resources.add(this.upstream);
 		progress("upstream MCP server at %s", this.upstream.url());
-		byte[] key = new byte[32];
-		new SecureRandom().nextBytes(key);
-		String url = this.options.pgUrl;
-		this.properties = Map.of("spring.datasource.url",
-				url + (url.contains("?") ? "&" : "?") + "currentSchema=" + this.schema, "spring.flyway.schemas",
-				this.schema, "quiver.vault.key", Base64.getEncoder().encodeToString(key), "quiver.data-dir",
-				this.options.work.resolve("data").toString(), "quiver.dev-issuer.enabled", "true", "quiver.public-url",
-				"http://localhost", "logging.level.root", "WARN");
+		this.properties = this.schema.nodeSettings(this.options.work.resolve("data"));
 		progress("starting node A (log %s)", this.options.work.resolve("node-a.log"));
 		this.nodeA = QuiverProcess.start("A", this.options.jar, this.options.work.resolve("node-a.log"),
 				this.options.nodeJvmOptions, this.properties);
@@ -248,20 +239,46 @@ public final class SystemBenchmark {
 		Duration warmUp = this.options.quick ? Duration.ofSeconds(3) : Duration.ofSeconds(5);
 		Duration measured = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15);
 		Api direct = new Api(this.upstream.url().replace("/mcp", ""), null);
-		Api member = Api.as(this.nodeA.baseUrl(), "bench");
-		String directBody = InstantMcpServer.callBody(InstantMcpServer.TOOL);
-		String quiverBody = InstantMcpServer.callBody(QUIVER_TOOL);
-		for (String body : List.of(quiverBody, InstantMcpServer.callBody(QUIVER_WRITE_TOOL))) {
-			JsonNode first = member.send("POST", "/mcp", body).expect(200).json();
-			if (first.path("result").path("isError").asBoolean(true)) {
-				throw new IllegalStateException("the call through Quiver failed: " + first);
+		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
+		nodes.put("", this.nodeA);
+		if (this.options.baselineJar != null) {
+			progress("starting the baseline node (%s)", this.options.baselineJar);
+			QuiverProcess baseline = QuiverProcess.start("baseline", this.options.baselineJar,
+					this.options.work.resolve("node-baseline.log"), this.options.nodeJvmOptions, this.properties);
+			this.resources.add(baseline);
+			nodes.put(" (baseline)", baseline);
+		}
+		try {
+			gatewayOverhead(warmUp, measured, direct, nodes);
+		}
+		finally {
+			if (nodes.containsKey(" (baseline)")) {
+				nodes.get(" (baseline)").close();
 			}
 		}
+	}
+
+	/**
+	 * The overhead rows; with a baseline node, each row is measured straight to the
+	 * upstream once, then through each node in turn.
+	 */
+	private void gatewayOverhead(Duration warmUp, Duration measured, Api direct, Map<String, QuiverProcess> nodes) {
+		String directBody = InstantMcpServer.callBody(InstantMcpServer.TOOL);
+		String quiverBody = InstantMcpServer.callBody(QUIVER_TOOL);
 		Duration jit = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
-		progress("gateway overhead: warming the node up (%d s, 4 clients)", jit.toSeconds());
-		ClosedLoop.run(4, jit, Duration.ZERO,
-				(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"),
-				this.nodeA::cpuMillis);
+		for (QuiverProcess node : nodes.values()) {
+			Api member = Api.as(node.baseUrl(), "bench");
+			for (String body : List.of(quiverBody, InstantMcpServer.callBody(QUIVER_WRITE_TOOL))) {
+				JsonNode first = member.send("POST", "/mcp", body).expect(200).json();
+				if (first.path("result").path("isError").asBoolean(true)) {
+					throw new IllegalStateException("the call through Quiver failed: " + first);
+				}
+			}
+			progress("gateway overhead: warming node %s up (%d s, 4 clients)", node.baseUrl(), jit.toSeconds());
+			ClosedLoop.run(4, jit, Duration.ZERO,
+					(client) -> member.send("POST", "/mcp", quiverBody).body().contains("\"isError\":false"),
+					node::cpuMillis);
+		}
 		this.doc.append("### Gateway overhead\n\n")
 			.append("One `tools/call` of a read-only tool of a local upstream MCP server that answers at once ")
 			.append("(`InstantMcpServer`, Streamable HTTP, JSON answers), sent straight to that server and ")
@@ -283,40 +300,42 @@ public final class SystemBenchmark {
 			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		String success = "\"isError\":false";
 		for (int clients : List.of(1, 16, 64)) {
-			overheadRow("read `tools/call`", clients, warmUp, measured, direct, directBody, member, quiverBody,
-					success);
+			overheadRow("read `tools/call`", clients, warmUp, measured, direct, directBody, nodes, quiverBody, success);
 		}
 		overheadRow("write `tools/call`", 1, warmUp, measured, direct,
-				InstantMcpServer.callBody(InstantMcpServer.WRITE_TOOL), member,
+				InstantMcpServer.callBody(InstantMcpServer.WRITE_TOOL), nodes,
 				InstantMcpServer.callBody(QUIVER_WRITE_TOOL), success);
-		overheadRow("`ping`", 1, warmUp, measured, direct, InstantMcpServer.pingBody(), member,
+		overheadRow("`ping`", 1, warmUp, measured, direct, InstantMcpServer.pingBody(), nodes,
 				InstantMcpServer.pingBody(), "\"result\"");
 		this.doc.append("\nGoal: p50 overhead below 2 ms at one client. See *Where the gateway's time goes* ")
 			.append("below for the profile.\n\n");
 	}
 
 	private void overheadRow(String request, int clients, Duration warmUp, Duration measured, Api direct,
-			String directBody, Api member, String quiverBody, String success) {
+			String directBody, Map<String, QuiverProcess> nodes, String quiverBody, String success) {
 		progress("gateway overhead: %s, %d clients, straight to the upstream", request, clients);
 		ClosedLoop.Result straight = ClosedLoop.run(clients, warmUp, measured,
 				(client) -> direct.send("POST", "/mcp", directBody).body().contains(success), this.nodeA::cpuMillis);
-		progress("gateway overhead: %s, %d clients, through Quiver", request, clients);
-		ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
-				(client) -> member.send("POST", "/mcp", quiverBody).body().contains(success), this.nodeA::cpuMillis);
-		double cpuPerCall = through.cpuPerRequest();
-		this.doc.append(String.format(Locale.ROOT,
-				"| %s | %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
-				request, clients, straight.percentileMillis(50), straight.percentileMillis(99),
-				through.percentileMillis(50), through.percentileMillis(99),
-				through.percentileMillis(50) - straight.percentileMillis(50),
-				through.percentileMillis(50) / straight.percentileMillis(50),
-				through.percentileMillis(99) / straight.percentileMillis(99), straight.perSecond(), through.perSecond(),
-				cpuPerCall, straight.errors() + through.errors()));
-		progress("  direct p50 %.2f ms, Quiver p50 %.2f ms, Quiver CPU %.2f ms/call, %d errors%s",
-				straight.percentileMillis(50), through.percentileMillis(50), cpuPerCall,
-				straight.errors() + through.errors(),
-				(through.firstError() != null) ? " (first: " + through.firstError() + ")"
-						: (straight.firstError() != null) ? " (first: " + straight.firstError() + ")" : "");
+		nodes.forEach((label, node) -> {
+			Api member = Api.as(node.baseUrl(), "bench");
+			progress("gateway overhead: %s, %d clients, through Quiver%s", request, clients, label);
+			ClosedLoop.Result through = ClosedLoop.run(clients, warmUp, measured,
+					(client) -> member.send("POST", "/mcp", quiverBody).body().contains(success), node::cpuMillis);
+			double cpuPerCall = through.cpuPerRequest();
+			this.doc.append(String.format(Locale.ROOT,
+					"| %s%s | %d | %.2f | %.2f | %.2f | %.2f | **%.2f** | %.1f× | %.1f× | %,.0f | %,.0f | %.2f | %d |%n",
+					request, label, clients, straight.percentileMillis(50), straight.percentileMillis(99),
+					through.percentileMillis(50), through.percentileMillis(99),
+					through.percentileMillis(50) - straight.percentileMillis(50),
+					through.percentileMillis(50) / straight.percentileMillis(50),
+					through.percentileMillis(99) / straight.percentileMillis(99), straight.perSecond(),
+					through.perSecond(), cpuPerCall, straight.errors() + through.errors()));
+			progress("  direct p50 %.2f ms, Quiver%s p50 %.2f ms, Quiver CPU %.2f ms/call, %d errors%s",
+					straight.percentileMillis(50), label, through.percentileMillis(50), cpuPerCall,
+					straight.errors() + through.errors(),
+					(through.firstError() != null) ? " (first: " + through.firstError() + ")"
+							: (straight.firstError() != null) ? " (first: " + straight.firstError() + ")" : "");
+		});
 	}
 
 	// b. Throughput
@@ -617,8 +636,7 @@ public final class SystemBenchmark {
 	private void replay(Organisation org) throws Exception {
 		long total = this.options.quick ? 100_000 : 1_000_000;
 		long restrictionEvents = this.options.quick ? 10_000 : 100_000;
-		String jdbc = this.options.pgUrl + (this.options.pgUrl.contains("?") ? "&" : "?") + "currentSchema="
-				+ this.schema;
+		String jdbc = this.schema.url();
 		EventBulk bulk = new EventBulk(jdbc);
 		List<EventBulk.Row> restriction = bulk.events(org.replayRestriction);
 		List<EventBulk.Row> member = bulk.events(org.churnMember);
@@ -626,26 +644,47 @@ public final class SystemBenchmark {
 			throw new IllegalStateException("expected created/changed/changed back events, found " + restriction.size()
 					+ " and " + member.size());
 		}
+		QuiverProcess baseline = null;
+		if (this.options.baselineJar != null) {
+			progress("starting the baseline node (%s)", this.options.baselineJar);
+			baseline = QuiverProcess.start("baseline", this.options.baselineJar,
+					this.options.work.resolve("node-baseline.log"), this.options.nodeJvmOptions, this.properties);
+		}
 		long before = bulk.count();
+		String setUpAt = Instant.now().toString();
+		QuiverProcess.pause(10);
 		progress("replay: appending %,d restriction events (copies of real ones) to %,d events", restrictionEvents,
 				before);
 		long appendStart = System.nanoTime();
 		bulk.append(restriction.get(1), restriction.get(2), even(restrictionEvents), this::appended);
 		double firstAppend = (System.nanoTime() - appendStart) / 1e9;
 		long asOfStore = bulk.count();
-		Api admin = Api.as(this.nodeA.baseUrl(), "admin");
-		long catchUp = System.nanoTime();
-		admin.mcp("tools/list", null);
-		double catchUpMillis = (System.nanoTime() - catchUp) / 1e6;
+		double catchUpMillis = catchUp(this.nodeA);
+		String baselineCatchUp = (baseline != null)
+				? String.format(Locale.ROOT, " (on the baseline node, asked next: %.0f ms)", catchUp(baseline)) : "";
 		String at = Instant.now().plusSeconds(1).toString();
 		QuiverProcess.pause(1_100);
-		List<Double> asOf = new ArrayList<>();
-		for (int i = 0; i < 3; i++) {
-			long start = System.nanoTime();
-			admin.get("/api/v1/compliance/effective?target=role:GUEST&at=" + at).expect(200);
-			asOf.add((System.nanoTime() - start) / 1e6);
+		String asOfTable;
+		try {
+			asOfTable = asOfQuestions(baseline, setUpAt, at);
 		}
-		progress("  as-of answers in %s ms", asOf);
+		finally {
+			if (baseline != null) {
+				baseline.close();
+			}
+		}
+		this.doc.append("### As-of answers\n\n")
+			.append(String
+				.format(Locale.ROOT, "%,d restriction events (a restriction's rules changed and changed back, "
+						+ "copies of real events, see Replay) appended in %.1f s to the %,d events of the organisation's "
+						+ "set-up; the next request on the running node (catching its in-memory policy state up with them) "
+						+ "took %.0f ms%s. Then the compliance questions as of an instant after them, from the %,d events "
+						+ "of the store. ", even(restrictionEvents), firstAppend, before, catchUpMillis,
+						baselineCatchUp, asOfStore))
+			.append(asOfTable);
+		if (!this.options.runs("replay")) {
+			return;
+		}
 		long rest = total - asOfStore;
 		progress("replay: appending %,d more events (restriction changes and member suspensions)", rest);
 		appendStart = System.nanoTime();
@@ -658,24 +697,9 @@ public final class SystemBenchmark {
 			this.nodeB.close();
 		}
 		this.nodeA.close();
-		String output = QuiverProcess.rebuildAll(this.options.jar, this.options.work.resolve("rebuild.log"), List.of(),
-				this.properties);
-		Matcher rebuilt = Pattern
-			.compile("Rebuilt (\\S+): (\\d+) events read, (\\d+) applied, in (\\d+) ms \\((\\d+) events/s\\)")
-			.matcher(output);
-		StringBuilder rows = new StringBuilder();
-		long millis = 0;
-		long read = 0;
-		while (rebuilt.find()) {
-			rows.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,.1f | %,d |%n", rebuilt.group(1),
-					Long.parseLong(rebuilt.group(2)), Long.parseLong(rebuilt.group(3)),
-					Long.parseLong(rebuilt.group(4)) / 1000.0, Long.parseLong(rebuilt.group(5))));
-			millis += Long.parseLong(rebuilt.group(4));
-			read += Long.parseLong(rebuilt.group(2));
-		}
-		if (read == 0) {
-			throw new IllegalStateException("no rebuild figures in " + this.options.work.resolve("rebuild.log"));
-		}
+		Rebuild rebuilt = rebuild(this.options.jar, "rebuild.log");
+		Rebuild previous = (this.options.baselineJar != null)
+				? rebuild(this.options.baselineJar, "rebuild-baseline.log") : null;
 		this.doc.append("### Replay\n\n")
 			.append("The event store is filled fast with valid events: after the organisation was set up through ")
 			.append("the API, a restriction's rules were changed and changed back, and a member suspended and ")
@@ -683,30 +707,118 @@ public final class SystemBenchmark {
 			.append("(`INSERT … SELECT … generate_series`), alternating, onto the same aggregates with the next ")
 			.append("sequence numbers and fresh event ids (`EventBulk`), so every handler accepts them as a ")
 			.append("history the aggregates could have produced.\n\n")
-			.append(String.format(Locale.ROOT, "- %,d restriction events appended in %.1f s; ", even(restrictionEvents),
-					firstAppend))
-			.append(String.format(Locale.ROOT,
-					"the next request on the running node (catching its in-memory policy state up with them) took "
-							+ "%.0f ms%n",
-					catchUpMillis))
-			.append(String.format(Locale.ROOT,
-					"- **as-of question** (`GET /api/v1/compliance/effective?target=role:GUEST&at=…`, the "
-							+ "restriction's rules as of an instant, replayed from the %,d events of the store): "
-							+ "%s ms (three answers in a row)%n",
-					asOfStore,
-					String.join(" / ", asOf.stream().map((m) -> String.format(Locale.ROOT, "%.0f", m)).toList())))
+			.append(String.format(Locale.ROOT, "- %,d restriction events appended first (see As-of answers)%n",
+					even(restrictionEvents)))
 			.append(String.format(Locale.ROOT, "- %,d more events appended in %.1f s, %,d in the store%n",
 					events - asOfStore, secondAppend, events))
 			.append("- every projection rebuilt with the nodes stopped: `java -jar quiver.jar --quiver.rebuild=all` ")
-			.append("(each projection reads the whole store once, in transactions of 500 events):\n\n")
+			.append("(one read of the store for all projections, each batch of 500 events applied to every ")
+			.append("projection in parallel, a transaction per projection and batch):\n\n")
 			.append("| projection | events read | events applied | seconds | events/s |\n|---|---|---|---|---|\n")
-			.append(rows)
-			.append(String.format(Locale.ROOT, "| all, one after the other | %,d | | %,.1f | %,d |%n%n", read,
-					millis / 1000.0, read * 1000 / Math.max(1, millis)))
+			.append(rebuilt.rows())
 			.append(String.format(Locale.ROOT,
-					"**Every projection rebuilt from %,d events in %,.1f s: %,d events/s of the store.**%n%n", events,
-					millis / 1000.0, events * 1000 / Math.max(1, millis)));
-		progress("  rebuilt: %,d events read in %.1f s", read, millis / 1000.0);
+					"%n**Every projection rebuilt from %,d events in %,.1f s: %,d events/s " + "of the store.**%n%n",
+					events, rebuilt.millis() / 1000.0, events * 1000 / Math.max(1, rebuilt.millis())));
+		if (previous != null) {
+			this.doc.append(String.format(Locale.ROOT,
+					"The baseline `%s`, on the same events right after: %,.1f s, %,d events/s of the store "
+							+ "(this build: %.1f× as fast).%n%n| projection | events read | events applied | seconds | "
+							+ "events/s |%n|---|---|---|---|---|%n",
+					this.options.baselineJar.getFileName(), previous.millis() / 1000.0,
+					events * 1000 / Math.max(1, previous.millis()), (double) previous.millis() / rebuilt.millis()))
+				.append(previous.rows())
+				.append('\n');
+		}
+		progress("  rebuilt: %,d events in %.1f s", events, rebuilt.millis() / 1000.0);
+	}
+
+	/** One rebuild of every projection: its table rows and its wall time. */
+	private record Rebuild(String rows, long millis) {
+	}
+
+	/**
+	 * Rebuilds every projection with a jar; the time is the command's total when it
+	 * prints one, or the sum of its projections' (a build that rebuilt them one after the
+	 * other).
+	 */
+	private Rebuild rebuild(Path jar, String log) {
+		progress("  rebuilding with %s", jar);
+		String output = QuiverProcess.rebuildAll(jar, this.options.work.resolve(log), List.of(), this.properties);
+		Matcher rebuilt = Pattern
+			.compile("Rebuilt (\\S+): (\\d+) events read, (\\d+) applied, in (\\d+) ms \\((\\d+) events/s\\)")
+			.matcher(output);
+		StringBuilder rows = new StringBuilder();
+		long millis = 0;
+		while (rebuilt.find()) {
+			rows.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,.1f | %,d |%n", rebuilt.group(1),
+					Long.parseLong(rebuilt.group(2)), Long.parseLong(rebuilt.group(3)),
+					Long.parseLong(rebuilt.group(4)) / 1000.0, Long.parseLong(rebuilt.group(5))));
+			millis += Long.parseLong(rebuilt.group(4));
+		}
+		if (rows.isEmpty()) {
+			throw new IllegalStateException("no rebuild figures in " + this.options.work.resolve(log));
+		}
+		Matcher total = Pattern.compile("Rebuilt \\d+ projections from \\d+ store events in (\\d+) ms").matcher(output);
+		return new Rebuild(rows.toString(), total.find() ? Long.parseLong(total.group(1)) : millis);
+	}
+
+	/**
+	 * The three compliance questions as of an instant after the restriction changes, each
+	 * asked {@code rounds} times of node A and, with {@code --baseline-jar}, interleaved
+	 * with the same question to a node of that jar on the same database: answers the
+	 * table.
+	 */
+	private String asOfQuestions(QuiverProcess baseline, String from, String at) throws Exception {
+		String member = "churn";
+		Map<String, String> questions = new LinkedHashMap<>();
+		questions.put("effective rules now, no `at` (the live state: what the request itself costs)",
+				"/api/v1/compliance/effective?target=role:GUEST");
+		questions.put("effective rules (`/api/v1/compliance/effective?target=role:GUEST&at=…`)",
+				"/api/v1/compliance/effective?target=role:GUEST&at=" + at);
+		questions.put("reachable tools (`/api/v1/compliance/reachable?member=" + member + "&at=…`)",
+				"/api/v1/compliance/reachable?member=" + member + "&at=" + at);
+		questions.put("diff of two instants (`/api/v1/compliance/diff?member=" + member + "&from=…&to=…`)",
+				"/api/v1/compliance/diff?member=" + member + "&from=" + from + "&to=" + at);
+		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
+		nodes.put("this build", this.nodeA);
+		if (baseline != null) {
+			nodes.put("baseline `" + this.options.baselineJar.getFileName() + "`", baseline);
+		}
+		int rounds = this.options.quick ? 5 : 11;
+		Map<String, List<Double>> millis = new LinkedHashMap<>();
+		for (int round = 0; round < rounds; round++) {
+			for (Map.Entry<String, String> question : questions.entrySet()) {
+				for (Map.Entry<String, QuiverProcess> node : nodes.entrySet()) {
+					Api api = Api.as(node.getValue().baseUrl(), "admin");
+					long start = System.nanoTime();
+					api.get(question.getValue()).expect(200);
+					millis.computeIfAbsent(question.getKey() + "\t" + node.getKey(), (k) -> new ArrayList<>())
+						.add((System.nanoTime() - start) / 1e6);
+				}
+			}
+		}
+		StringBuilder table = new StringBuilder(
+				String
+					.format(Locale.ROOT,
+							"%d rounds; in each, every question to each node in turn (same database, same events).%n%n"
+									+ "| question | node | p50 ms | min ms | max ms |%n|---|---|---|---|---|%n",
+							rounds));
+		millis.forEach((key, values) -> {
+			List<Double> sorted = values.stream().sorted().toList();
+			String[] parts = key.split("\t");
+			table.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f |%n", parts[0], parts[1],
+					sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1)));
+			progress("  %s on %s: p50 %.1f ms", parts[0], parts[1], sorted.get(sorted.size() / 2));
+		});
+		return table.append('\n').toString();
+	}
+
+	/** The time of a request that catches the node's policy state up with the store. */
+	private static double catchUp(QuiverProcess node) {
+		Api admin = Api.as(node.baseUrl(), "admin");
+		long start = System.nanoTime();
+		admin.mcp("tools/list", null);
+		return (System.nanoTime() - start) / 1e6;
 	}
 
 	private void appended(long events) {
@@ -718,13 +830,6 @@ public final class SystemBenchmark {
 	}
 
 	// plumbing
-
-	private void sql(String statement) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(this.options.pgUrl);
-				Statement sql = connection.createStatement()) {
-			sql.execute(statement);
-		}
-	}
 
 	private synchronized void cleanUp() {
 		for (int i = this.resources.size() - 1; i >= 0; i--) {
@@ -738,11 +843,11 @@ public final class SystemBenchmark {
 		this.resources.clear();
 		QuiverProcess.closeAll();
 		try {
-			sql("DROP SCHEMA IF EXISTS " + this.schema + " CASCADE");
-			progress("dropped schema %s", this.schema);
+			this.schema.drop();
+			progress("dropped schema %s", this.schema.name());
 		}
-		catch (SQLException ex) {
-			System.err.println("clean-up: could not drop schema " + this.schema + ": " + ex.getMessage());
+		catch (IllegalStateException ex) {
+			System.err.println("clean-up: could not drop schema " + this.schema.name() + ": " + ex.getMessage());
 		}
 	}
 
@@ -774,9 +879,10 @@ public final class SystemBenchmark {
 
 	/** The command line. */
 	private record Options(Path jar, Path doc, Path work, String pgUrl, String pgRestart, boolean quick, String note,
-			List<String> steps, List<String> nodeJvmOptions) {
+			List<String> steps, List<String> nodeJvmOptions, Path baselineJar) {
 
-		static final List<String> STEPS = List.of("context", "overhead", "throughput", "writes", "restart", "replay");
+		static final List<String> STEPS = List.of("context", "overhead", "throughput", "writes", "restart", "asof",
+				"replay");
 
 		boolean runs(String step) {
 			return this.steps.contains(step);
@@ -792,6 +898,7 @@ public final class SystemBenchmark {
 			values.put("--note", "");
 			values.put("--steps", String.join(",", STEPS));
 			values.put("--node-jvm-options", "");
+			values.put("--baseline-jar", "");
 			boolean quick = false;
 			for (int i = 0; i < args.length; i++) {
 				if (args[i].equals("--quick")) {
@@ -817,7 +924,8 @@ public final class SystemBenchmark {
 			String jvm = values.get("--node-jvm-options").strip();
 			return new Options(Path.of(values.get("--jar")), Path.of(values.get("--doc")),
 					Path.of(values.get("--work")), values.get("--pg-url"), values.get("--pg-restart"), quick,
-					values.get("--note"), steps, jvm.isEmpty() ? List.of() : List.of(jvm.split("\\s+")));
+					values.get("--note"), steps, jvm.isEmpty() ? List.of() : List.of(jvm.split("\\s+")),
+					values.get("--baseline-jar").isBlank() ? null : Path.of(values.get("--baseline-jar")));
 		}
 
 	}

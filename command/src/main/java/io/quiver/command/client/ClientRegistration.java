@@ -1,6 +1,7 @@
 package io.quiver.command.client;
 
 import io.quiver.command.client.api.ClientErrorCode;
+import io.quiver.command.client.api.ClientNames;
 import io.quiver.command.client.api.ClientRegisteredEvent;
 import io.quiver.command.client.api.RedirectUris;
 import io.quiver.command.client.api.RegisterClientCommand;
@@ -18,12 +19,11 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  * <p>
  * Invariants (R14.2): at least one and at most {@value RedirectUris#MAX_COUNT} redirect
  * URIs, each loopback {@code http} or {@code https}; a display name of at most
- * {@value #MAX_NAME} characters.
+ * {@value ClientNames#MAX_LENGTH} characters, without control or invisible formatting
+ * characters ({@link ClientNames}).
  */
 @Aggregate
 public class ClientRegistration {
-
-	static final int MAX_NAME = 200;
 
 	@AggregateIdentifier
 	private String clientId;
@@ -43,9 +43,9 @@ public class ClientRegistration {
 			throw new CommandRejectedException(ClientErrorCode.INVALID_REDIRECT_URI, problem);
 		}
 		String name = (command.clientName() != null) ? command.clientName().strip() : "";
-		if (name.length() > MAX_NAME) {
-			throw new CommandRejectedException(ClientErrorCode.INVALID_CLIENT_METADATA,
-					"client_name is longer than " + MAX_NAME + " characters");
+		String nameProblem = ClientNames.problem(name);
+		if (nameProblem != null) {
+			throw new CommandRejectedException(ClientErrorCode.INVALID_CLIENT_METADATA, nameProblem);
 		}
 		if (command.clientUri() != null && command.clientUri().length() > 2000) {
 			throw new CommandRejectedException(ClientErrorCode.INVALID_CLIENT_METADATA,

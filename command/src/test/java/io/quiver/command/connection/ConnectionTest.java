@@ -2,6 +2,7 @@ package io.quiver.command.connection;
 
 import java.util.List;
 
+import io.quiver.command.connection.api.ConnectionAuthorizationPendingEvent;
 import io.quiver.command.connection.api.ConnectionCreatedEvent;
 import io.quiver.command.connection.api.ConnectionDeletedEvent;
 import io.quiver.command.connection.api.ConnectionErrorCode;
@@ -12,6 +13,8 @@ import io.quiver.command.connection.api.DeleteConnectionCommand;
 import io.quiver.command.connection.api.GrantRevokedEvent;
 import io.quiver.command.connection.api.GrantRotatedEvent;
 import io.quiver.command.connection.api.GrantStoredEvent;
+import io.quiver.command.connection.api.MarkReauthorizationNeededCommand;
+import io.quiver.command.connection.api.ReauthorizationNeededEvent;
 import io.quiver.command.connection.api.RefreshConnectionToolsCommand;
 import io.quiver.command.connection.api.RelabelConnectionCommand;
 import io.quiver.command.connection.api.RevokeGrantCommand;
@@ -385,6 +388,46 @@ class ConnectionTest {
 			.expectException(rejectedWith(CommonErrorCode.NOT_FOUND))
 			.expectExceptionMessage(containsString("in organisation 'globex'"))
 			.expectNoEvents();
+	}
+
+	@Test
+	void givenNothing_whenCreateAwaitingAuthorization_thenPendingAuthorizationRecorded() {
+		this.fixture.givenNoPriorActivity()
+			.when(new CreateConnectionCommand(CONNECTION_ID, ORG_ID, CONNECTOR_ID, LABEL, OWNER_ID, null, List.of(),
+					true))
+			.expectEvents(new ConnectionCreatedEvent(ORG_ID, CONNECTION_ID, CONNECTOR_ID, LABEL, OWNER_ID),
+					new ConnectionAuthorizationPendingEvent(ORG_ID, CONNECTION_ID));
+	}
+
+	@Test
+	void givenGrant_whenMarkedForItsFingerprint_thenReauthorizationNeededOnce() {
+		this.fixture.given(created(), grantStored())
+			.when(new MarkReauthorizationNeededCommand(CONNECTION_ID, ORG_ID, GRANT.fingerprint(), "invalid_grant"))
+			.expectEvents(new ReauthorizationNeededEvent(ORG_ID, CONNECTION_ID, GRANT.fingerprint(), "invalid_grant"));
+		this.fixture
+			.given(created(), grantStored(),
+					new ReauthorizationNeededEvent(ORG_ID, CONNECTION_ID, GRANT.fingerprint(), "invalid_grant"))
+			.when(new MarkReauthorizationNeededCommand(CONNECTION_ID, ORG_ID, GRANT.fingerprint(), "invalid_grant"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenRotatedGrant_whenMarkedForTheOldFingerprint_thenNothingChanges() {
+		this.fixture.given(created(), grantStored(), grantRotated())
+			.when(new MarkReauthorizationNeededCommand(CONNECTION_ID, ORG_ID, GRANT.fingerprint(), "invalid_grant"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenReauthorizationNeeded_whenANewGrantIsStored_thenItRotatesAndCanBeMarkedAgain() {
+		this.fixture
+			.given(created(), grantStored(),
+					new ReauthorizationNeededEvent(ORG_ID, CONNECTION_ID, GRANT.fingerprint(), "invalid_grant"),
+					grantRotated())
+			.when(new MarkReauthorizationNeededCommand(CONNECTION_ID, ORG_ID, ROTATED_GRANT.fingerprint(),
+					"invalid_grant"))
+			.expectEvents(new ReauthorizationNeededEvent(ORG_ID, CONNECTION_ID, ROTATED_GRANT.fingerprint(),
+					"invalid_grant"));
 	}
 
 }

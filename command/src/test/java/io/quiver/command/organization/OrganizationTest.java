@@ -6,7 +6,9 @@ import io.quiver.command.catalog.api.CatalogErrorCode;
 import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
 import io.quiver.command.catalog.api.ConnectorUnregisteredEvent;
 import io.quiver.command.catalog.api.CuratedCatalog;
+import io.quiver.command.catalog.api.OAuthClientSetEvent;
 import io.quiver.command.catalog.api.RegisterConnectorCommand;
+import io.quiver.command.catalog.api.SetOAuthClientCommand;
 import io.quiver.command.catalog.api.UnregisterConnectorCommand;
 import io.quiver.command.connection.ConnectionRegistry;
 import io.quiver.command.organization.api.ChangeOrganizationSettingsCommand;
@@ -221,6 +223,28 @@ class OrganizationTest {
 			.expectException(CommandRejectedException.class)
 			.expectException(rejectedWith(CatalogErrorCode.CURATED_CONNECTOR))
 			.expectExceptionMessage(containsString("cannot unregister 'github'"))
+			.expectNoEvents();
+	}
+
+	@Test
+	void givenCuratedConnector_whenOAuthClientSetTwice_thenTheSecondEventNamesTheSecretItReplaces() {
+		this.fixture.given(created())
+			.when(new SetOAuthClientCommand(ORG_ID, "github", "client-1", "vault-1"))
+			.expectEvents(new OAuthClientSetEvent(ORG_ID, "github", "client-1", "vault-1", null));
+		this.fixture.given(created(), new OAuthClientSetEvent(ORG_ID, "github", "client-1", "vault-1", null))
+			.when(new SetOAuthClientCommand(ORG_ID, "github", "client-2", "vault-2"))
+			.expectEvents(new OAuthClientSetEvent(ORG_ID, "github", "client-2", "vault-2", "vault-1"));
+	}
+
+	@Test
+	void givenUnknownConnectorOrBlankClient_whenOAuthClientSet_thenRefused() {
+		this.fixture.given(created())
+			.when(new SetOAuthClientCommand(ORG_ID, "no-such-connector", "client-1", null))
+			.expectException(CommandRejectedException.class)
+			.expectNoEvents();
+		this.fixture.given(created())
+			.when(new SetOAuthClientCommand(ORG_ID, "github", " ", null))
+			.expectException(CommandRejectedException.class)
 			.expectNoEvents();
 	}
 

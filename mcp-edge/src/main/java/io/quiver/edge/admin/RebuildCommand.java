@@ -38,12 +38,19 @@ class RebuildCommand implements ApplicationRunner {
 	public void run(ApplicationArguments args) {
 		List<String> projections = this.which.equals("all") ? ProjectionRebuilder.PROJECTIONS
 				: List.of(this.which.split(","));
-		for (String projection : projections) {
-			System.out.printf("Rebuilding %s from the event store…%n", projection.strip());
-			Progress done = this.rebuilder.rebuild(projection.strip(), RebuildCommand::print);
-			System.out.printf("Rebuilt %s: %d events read, %d applied, in %d ms (%d events/s)%n", done.projection(),
-					done.eventsRead(), done.eventsApplied(), done.millis(), done.rate());
+		List<String> names = projections.stream().map(String::strip).toList();
+		System.out.printf("Rebuilding %s from the event store, in one read of it…%n", String.join(", ", names));
+		long started = System.nanoTime();
+		List<Progress> done = this.rebuilder.rebuildAll(names, RebuildCommand::print);
+		long millis = Math.max(1, (System.nanoTime() - started) / 1_000_000);
+		for (Progress projection : done) {
+			System.out.printf("Rebuilt %s: %d events read, %d applied, in %d ms (%d events/s)%n",
+					projection.projection(), projection.eventsRead(), projection.eventsApplied(), projection.millis(),
+					projection.rate());
 		}
+		long read = done.isEmpty() ? 0 : done.get(0).eventsRead();
+		System.out.printf("Rebuilt %d projections from %d store events in %d ms (%d store events/s)%n", done.size(),
+				read, millis, read * 1000 / millis);
 	}
 
 	private static void print(Progress progress) {

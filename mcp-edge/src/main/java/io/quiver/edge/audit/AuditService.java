@@ -1,6 +1,5 @@
 package io.quiver.edge.audit;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;

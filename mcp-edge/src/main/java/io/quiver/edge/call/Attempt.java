@@ -40,6 +40,8 @@ final class Attempt {
 
 	private String reachedAccount;
 
+	private String grantFingerprint;
+
 	private String gate;
 
 	private String decision = "allowed";
@@ -132,9 +134,10 @@ final class Attempt {
 		this.classification = classification;
 	}
 
-	void reached(String connectionId, String account) {
+	void reached(String connectionId, String account, String grantFingerprint) {
 		this.reachedConnectionId = connectionId;
 		this.reachedAccount = account;
+		this.grantFingerprint = grantFingerprint;
 	}
 
 	void denied(Verdict verdict) {
@@ -187,7 +190,7 @@ final class Attempt {
 		return new ToolCallRecord(this.at, this.caller.orgId(), this.caller.memberId(), this.caller.subject(),
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, null, null,
 				this.classification, this.gate, this.decision, ToolCallRecord.OUTCOME_UNKNOWN, null, names,
-				names.size(), 0, traceId, ToolCallRecord.ATTEMPT, null);
+				names.size(), 0, traceId, ToolCallRecord.ATTEMPT, null, null);
 	}
 
 	/**
@@ -200,7 +203,7 @@ final class Attempt {
 				this.requestedName, this.viaExecuteTool, this.resolvedTool, this.operation, this.reachedConnectionId,
 				this.reachedAccount, this.classification, this.gate, this.decision, this.outcome, this.errorCode, names,
 				names.size(), this.durationMicros, traceId, (this.attemptSeq != null) ? ToolCallRecord.OUTCOME : null,
-				this.attemptSeq);
+				this.attemptSeq, this.grantFingerprint);
 	}
 
 }

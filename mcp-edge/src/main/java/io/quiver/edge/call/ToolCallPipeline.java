@@ -327,13 +327,18 @@ public class ToolCallPipeline {
 			}
 			attempt.executing();
 			UpstreamResult result = this.telemetry.stage(Stage.UPSTREAM, () -> upstream.send().apply(request));
-			return outcome(attempt, result, relay, upstream.content().apply(call, result.content()));
+			return outcome(attempt, request, result, relay, upstream.content().apply(call, result.content()));
 		};
 	}
 
 	/** What an upstream request came to, recorded on the attempt. */
-	private static ToolResult outcome(Attempt attempt, UpstreamResult result, CallRelay relay, ArrayNode content) {
-		attempt.reached(result.reachedConnectionId(), result.reachedAccount());
+	private static ToolResult outcome(Attempt attempt, UpstreamCall call, UpstreamResult result, CallRelay relay,
+			ArrayNode content) {
+		// the grant the call presented, by fingerprint, when it reached the account
+		// (R4.5)
+		String grant = (result.reachedConnectionId() != null && call.grant() != null) ? call.grant().fingerprint()
+				: null;
+		attempt.reached(result.reachedConnectionId(), result.reachedAccount(), grant);
 		ToolResult answer = new ToolResult(content, result.structuredContent(), result.isError(), null);
 		if (result.isError() && relay.cancelled()) {
 			attempt.cancelled();

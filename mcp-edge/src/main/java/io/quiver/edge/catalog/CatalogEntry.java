@@ -12,7 +12,9 @@ package io.quiver.edge.catalog;
  * connection)
  * @param curated whether it ships with Quiver (otherwise an admin registered it)
  * @param allowPrivateNetwork whether it may reach private addresses
+ * @param oauth whether it declares an OAuth provider (SPEC R4.5): its accounts connect by
+ * OAuth
  */
 public record CatalogEntry(String id, String label, String kind, String description, String baseUrl, int operations,
-		boolean curated, boolean allowPrivateNetwork) {
+		boolean curated, boolean allowPrivateNetwork, boolean oauth) {
 }

@@ -197,7 +197,7 @@ public class CatalogService {
 	private static CatalogEntry entry(PolicySnapshot policy, ConnectorDefinition connector) {
 		return new CatalogEntry(connector.id(), connector.label(), connector.kind().name(), connector.description(),
 				connector.baseUrl(), connector.operations().size(), policy.isCurated(connector.id()),
-				connector.allowPrivateNetwork());
+				connector.allowPrivateNetwork(), connector.oauth() != null);
 	}
 
 	private static ConnectorKind parseKind(String kind) {

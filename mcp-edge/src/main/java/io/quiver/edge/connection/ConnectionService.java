@@ -1,7 +1,9 @@
 package io.quiver.edge.connection;
 
 import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,6 +28,7 @@ import io.quiver.command.shared.api.Actor;
 import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.command.shared.api.CommonErrorCode;
 import io.quiver.edge.oauth.ConnectStates;
+import io.quiver.edge.oauth.McpAuthorizationDiscovery;
 import io.quiver.edge.oauth.OAuthConnect;
 import io.quiver.edge.oauth.OAuthFailure;
 import io.quiver.edge.oauth.OAuthGrants;
@@ -44,6 +47,7 @@ import io.quiver.query.gate.RestrictionDecision;
 import io.quiver.query.gate.RestrictionGate;
 import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.MemberView;
+import io.quiver.query.toolindex.api.OAuthClientView;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -77,9 +81,12 @@ public class ConnectionService {
 
 	private final OAuthGrants grants;
 
+	private final McpAuthorizationDiscovery discovery;
+
 	public ConnectionService(ControlPlaneAccess access, Commands commands, Queries queries, PolicyStore policies,
 			RestrictionGate restrictions, CredentialVault vault, UpstreamToolImport upstream, OAuthConnect oauth,
-			OAuthGrants grants) {
+			OAuthGrants grants, McpAuthorizationDiscovery discovery) {
+		this.discovery = discovery;
 		this.access = access;
 		this.commands = commands;
 		this.queries = queries;
@@ -95,6 +102,21 @@ public class ConnectionService {
 		this.access.require(caller, ControlPlaneOperation.CONNECTIONS_LIST);
 		String owner = caller.holds(Permission.CONNECTIONS_READ_ALL) ? null : caller.memberId();
 		return this.queries.list(new FindConnectionsQuery(caller.orgId(), owner), ConnectionSummary.class);
+	}
+
+	/**
+	 * How many tools each connection offers, by connection id: its connector's operations
+	 * for an {@code http} connector, those imported from the server for {@code mcp}.
+	 */
+	public Map<String, Integer> toolCounts(Caller caller, List<ConnectionSummary> connections) {
+		Map<String, Integer> counts = new HashMap<>();
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			for (ConnectionSummary connection : connections) {
+				ConnectionView view = lease.snapshot().connection(connection.connectionId());
+				counts.put(connection.connectionId(), (view != null) ? lease.snapshot().operationsOf(view).size() : 0);
+			}
+		}
+		return counts;
 	}
 
 	public ConnectionSummary get(Caller caller, String connection) {
@@ -118,9 +140,11 @@ public class ConnectionService {
 		ConnectorDefinition connector;
 		String ownerId;
 		OAuthProvider provider = null;
+		OAuthClientView client;
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
 			PolicySnapshot policy = lease.snapshot();
 			connector = requireConnector(policy, connectorId);
+			client = policy.oauthClient(connector.id());
 			if (credential == null && connector.oauth() != null) {
 				provider = OAuthProviders.declared(policy, connector);
 			}
@@ -134,6 +158,9 @@ public class ConnectionService {
 			}
 		}
 		String connectionId = "c-" + UUID.randomUUID();
+		if (credential == null && connector.kind() == ConnectorKind.MCP) {
+			provider = oauthCall(() -> this.discovery.discover(caller.orgId(), connector, client));
+		}
 		if (provider != null) {
 			return startAuthorization(caller, connector, label, ownerId, connectionId, provider);
 		}
@@ -169,8 +196,8 @@ public class ConnectionService {
 
 	private Connected pendingAnswer(ConnectionSummary connection, ConnectorDefinition connector, URI authorization) {
 		return new Connected(connection, authorization.toString(),
-				"Open authorizationUrl in a browser and allow access at " + connector.label() + " (within "
-						+ "10 minutes; the link works once). Connection '" + connection.label()
+				"Open authorizationUrl in a browser and allow access at " + connector.label()
+						+ " (the link works once, and expires). Connection '" + connection.label()
 						+ "' is pending-authorization until then; its tools answer once it is authorized.");
 	}
 
@@ -215,6 +242,12 @@ public class ConnectionService {
 				ConnectionSummary.class);
 	}
 
+	/** A connection whose OAuth authorization is to be (re)done. */
+	private static boolean awaitsAuthorization(ConnectionView connection) {
+		return connection != null && (connection.authorization() != ConnectionView.Authorization.NONE
+				|| (connection.grant() == null && connection.grantRevoked()));
+	}
+
 	private static <T> T oauthCall(java.util.function.Supplier<T> step) {
 		try {
 			return step.get();
@@ -243,13 +276,18 @@ public class ConnectionService {
 		ConnectorDefinition connector;
 		ConnectionView current;
 		OAuthProvider provider = null;
+		OAuthClientView client;
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
 			connector = requireConnector(lease.snapshot(), target.connectorId());
 			current = lease.snapshot().connection(target.connectionId());
-			if (fresh == null && connector.oauth() != null && current != null
-					&& (current.grant() == null || current.authorization() != ConnectionView.Authorization.NONE)) {
+			if (fresh == null && connector.oauth() != null && awaitsAuthorization(current)) {
 				provider = OAuthProviders.declared(lease.snapshot(), connector);
 			}
+			client = lease.snapshot().oauthClient(connector.id());
+		}
+		if (fresh == null && connector.kind() == ConnectorKind.MCP && awaitsAuthorization(current)) {
+			ConnectorDefinition server = connector;
+			provider = oauthCall(() -> this.discovery.discover(caller.orgId(), server, client));
 		}
 		if (provider != null) {
 			OAuthProvider reconnect = provider;

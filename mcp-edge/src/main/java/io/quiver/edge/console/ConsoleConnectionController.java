@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.edge.catalog.CatalogEntry;
 import io.quiver.edge.catalog.CatalogService;
+import io.quiver.edge.connection.Connected;
 import io.quiver.edge.connection.ConnectionService;
 import io.quiver.edge.member.MemberService;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Permission;
+import io.quiver.query.connection.api.ConnectionSummary;
 import io.quiver.query.member.api.MemberSummary;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -52,7 +54,9 @@ class ConsoleConnectionController {
 	@GetMapping(PAGE)
 	String list(Model model) {
 		Caller caller = this.callers.current();
-		model.addAttribute("connections", this.connections.list(caller));
+		List<ConnectionSummary> connections = this.connections.list(caller);
+		model.addAttribute("connections", connections);
+		model.addAttribute("toolCounts", this.connections.toolCounts(caller, connections));
 		List<CatalogEntry> connectors = caller.holds(Permission.CATALOG_READ) ? this.catalog.browse(caller, null)
 				: List.of();
 		model.addAttribute("connectors", connectors);
@@ -64,9 +68,13 @@ class ConsoleConnectionController {
 	String connect(@RequestParam(defaultValue = "") String connector, @RequestParam(defaultValue = "") String label,
 			@RequestParam(required = false) String owner, @ModelAttribute CredentialForm credential,
 			RedirectAttributes flash) {
-		return Actions.run(flash, PAGE, "Connected " + label.strip() + ".",
-				() -> this.connections.create(this.callers.current(), connector.strip(), label.strip(),
+		Connected[] created = new Connected[1];
+		String page = Actions.run(flash, PAGE, "Connected " + label.strip() + ".",
+				() -> created[0] = this.connections.create(this.callers.current(), connector.strip(), label.strip(),
 						credential.toJson(), (owner != null && !owner.isBlank()) ? owner.strip() : null));
+		// an OAuth connector: on to the provider, whose answer comes back to the callback
+		return (created[0] != null && created[0].authorizationUrl() != null)
+				? "redirect:" + created[0].authorizationUrl() : page;
 	}
 
 	@PostMapping(PAGE + "/{connection}/label")

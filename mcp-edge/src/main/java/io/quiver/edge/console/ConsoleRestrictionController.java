@@ -2,10 +2,10 @@ package io.quiver.edge.console;
 
 import io.quiver.edge.member.MemberService;
 import io.quiver.edge.restriction.ComplianceService;
-import io.quiver.edge.restriction.RestrictionInput;
 import io.quiver.edge.restriction.RestrictionService;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Permission;
+import io.quiver.query.restriction.api.RestrictionInput;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -107,10 +107,7 @@ public class SurfaceService {
 		if (member == null || member.isBlank()) {
 			return policy.member(caller.memberId());
 		}
-		MemberView found = policy.member(member);
-		if (found == null) {
-			found = policy.memberBySubject(member);
-		}
+		MemberView found = policy.memberByIdOrSubject(member);
 		if (found == null) {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND, "no member '" + member + "'");
 		}

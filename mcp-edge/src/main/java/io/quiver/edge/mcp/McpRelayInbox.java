@@ -11,8 +11,7 @@ import javax.sql.DataSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quiver.edge.security.CallerIdentity;
-import io.quiver.query.support.PostgresChannel;
-import org.springframework.context.SmartLifecycle;
+import io.quiver.query.support.PostgresListener;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -28,7 +27,7 @@ import org.springframework.stereotype.Component;
  * there is one node, and nothing to carry.
  */
 @Component
-class McpRelayInbox implements SmartLifecycle {
+class McpRelayInbox extends PostgresListener {
 
 	static final int KEEP_MINUTES = 5;
 
@@ -38,29 +37,22 @@ class McpRelayInbox implements SmartLifecycle {
 
 	private final JdbcTemplate jdbc;
 
-	private final DataSource dataSource;
-
 	private final InFlightCalls inFlight;
 
 	private final ObjectMapper json;
 
-	private final PostgresChannel channel;
-
 	private final Clock clock = Clock.systemUTC();
 
-	private volatile boolean postgres;
-
 	McpRelayInbox(JdbcTemplate jdbc, DataSource dataSource, InFlightCalls inFlight, ObjectMapper json) {
+		super(dataSource, "quiver_relay_");
 		this.jdbc = jdbc;
-		this.dataSource = dataSource;
 		this.inFlight = inFlight;
 		this.json = json;
-		this.channel = new PostgresChannel(dataSource, "quiver_relay_", this::take, this::takeAll);
 	}
 
 	/** Forwards a message this node has no call for to the other nodes. */
 	void forward(CallerIdentity identity, String kind, String messageId, JsonNode body) {
-		if (!this.postgres) {
+		if (!onPostgres()) {
 			return;
 		}
 		this.jdbc.update(
@@ -70,7 +62,8 @@ class McpRelayInbox implements SmartLifecycle {
 				Timestamp.from(this.clock.instant()));
 	}
 
-	private void take(String payload) {
+	@Override
+	protected void onNotification(String payload) {
 		long id;
 		try {
 			id = Long.parseLong(payload);
@@ -86,9 +79,10 @@ class McpRelayInbox implements SmartLifecycle {
 	}
 
 	/** After (re)connecting: whatever arrived meanwhile. */
-	private void takeAll() {
+	@Override
+	protected void onListening() {
 		List<Long> ids = this.jdbc.queryForList("SELECT id FROM mcp_relay_inbox ORDER BY id", Long.class);
-		ids.forEach((id) -> take(Long.toString(id)));
+		ids.forEach((id) -> onNotification(Long.toString(id)));
 	}
 
 	private void deliver(long id, String orgId, String subject, String kind, String messageId, String body) {
@@ -114,28 +108,10 @@ class McpRelayInbox implements SmartLifecycle {
 
 	@Scheduled(fixedDelay = 60_000)
 	void deleteUntaken() {
-		if (this.postgres) {
+		if (onPostgres()) {
 			this.jdbc.update("DELETE FROM mcp_relay_inbox WHERE created_at < ?",
 					Timestamp.from(this.clock.instant().minus(Duration.ofMinutes(KEEP_MINUTES))));
 		}
-	}
-
-	@Override
-	public void start() {
-		this.postgres = PostgresChannel.isPostgres(this.dataSource);
-		if (this.postgres) {
-			this.channel.start();
-		}
-	}
-
-	@Override
-	public void stop() {
-		this.channel.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.channel.isRunning();
 	}
 
 }

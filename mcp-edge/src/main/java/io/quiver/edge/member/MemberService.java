@@ -1,7 +1,6 @@
 package io.quiver.edge.member;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 
 import io.quiver.command.member.api.ChangeMemberRoleCommand;
@@ -54,7 +53,7 @@ public class MemberService {
 
 	public MemberSummary invite(Caller caller, String subject, String email, String role) {
 		this.access.require(caller, ControlPlaneOperation.MEMBERS_INVITE);
-		Role parsed = parseRole(role);
+		Role parsed = Role.parse(role);
 		String memberId = "m-" + UUID.randomUUID();
 		this.commands.send(caller, new InviteMemberCommand(memberId, caller.orgId(), subject, email, parsed));
 		return find(caller, memberId);
@@ -63,7 +62,7 @@ public class MemberService {
 	public MemberSummary changeRole(Caller caller, String member, String role) {
 		this.access.require(caller, ControlPlaneOperation.MEMBERS_CHANGE_ROLE);
 		MemberSummary target = find(caller, member);
-		Role parsed = parseRole(role);
+		Role parsed = Role.parse(role);
 		this.commands.send(caller, new ChangeMemberRoleCommand(target.memberId(), caller.orgId(), parsed));
 		return find(caller, target.memberId());
 	}
@@ -99,20 +98,6 @@ public class MemberService {
 					"no member '" + member + "' in organisation '" + caller.orgId() + "'");
 		}
 		return found;
-	}
-
-	static Role parseRole(String role) {
-		if (role == null || role.isBlank()) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"a role is required: OWNER, ADMIN, MEMBER, AUDITOR, BILLING_ADMIN or GUEST");
-		}
-		try {
-			return Role.valueOf(role.strip().toUpperCase(Locale.ROOT));
-		}
-		catch (IllegalArgumentException ex) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-					"unknown role '" + role + "'; roles are OWNER, ADMIN, MEMBER, AUDITOR, BILLING_ADMIN, GUEST");
-		}
 	}
 
 }

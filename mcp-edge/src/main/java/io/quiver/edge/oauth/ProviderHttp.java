@@ -75,13 +75,15 @@ public class ProviderHttp {
 				allowPrivate, what);
 	}
 
-	/** POSTs a JSON document (dynamic client registration) through the guard. */
-	HTTPResponse postJson(URI url, String json, boolean allowPrivate, String what) {
+	/**
+	 * POSTs a document (an MCP probe, a dynamic client registration) through the guard.
+	 */
+	HTTPResponse post(URI url, String body, String contentType, String accept, boolean allowPrivate, String what) {
 		return send(HttpRequest.newBuilder(url)
 			.timeout(this.timeout)
-			.header("Accept", "application/json")
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(json))
+			.header("Accept", accept)
+			.header("Content-Type", contentType)
+			.POST(HttpRequest.BodyPublishers.ofString(body))
 			.build(), allowPrivate, what);
 	}
 

@@ -9,6 +9,7 @@ import io.quiver.query.compliance.api.ReachChangesView;
 import io.quiver.query.compliance.api.ReachableToolsView;
 import io.quiver.query.compliance.api.ToolDecisionView;
 import io.quiver.query.restriction.api.RestrictionChange;
+import io.quiver.query.restriction.api.RestrictionInput;
 import io.quiver.query.restriction.api.RestrictionSummary;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;

@@ -1,15 +1,12 @@
 package io.quiver.edge.restriction;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import io.quiver.command.member.api.Target;
 import io.quiver.command.restriction.api.CreateRestrictionCommand;
 import io.quiver.command.restriction.api.DeleteRestrictionCommand;
-import io.quiver.command.restriction.api.RestrictionErrorCode;
-import io.quiver.command.restriction.api.RestrictionItem;
 import io.quiver.command.restriction.api.RestrictionRules;
 import io.quiver.command.restriction.api.UpdateRestrictionCommand;
 import io.quiver.command.shared.api.CommandRejectedException;
@@ -25,17 +22,17 @@ import io.quiver.query.restriction.api.FindRestrictionHistoryQuery;
 import io.quiver.query.restriction.api.FindRestrictionQuery;
 import io.quiver.query.restriction.api.FindRestrictionsQuery;
 import io.quiver.query.restriction.api.RestrictionChange;
+import io.quiver.query.restriction.api.RestrictionInput;
 import io.quiver.query.restriction.api.RestrictionSummary;
 import io.quiver.query.support.Instants;
 import io.quiver.query.toolindex.api.PolicyLease;
-import io.quiver.query.toolindex.api.PolicySnapshot;
 import io.quiver.query.toolindex.api.PolicyStore;
 import org.springframework.stereotype.Service;
 
 /**
  * Restrictions of the caller's organisation (SPEC R8, R13 {@code restrictions}), for
- * every edge. Items are pinned against the catalog at write time (R8.6); what an input
- * means is on {@link RestrictionInput}.
+ * every edge. Items are pinned against the catalog at write time (R8.6) by
+ * {@link RestrictionPins#rules}; what an input means is on {@link RestrictionInput}.
  */
 @Service
 public class RestrictionService {
@@ -61,7 +58,7 @@ public class RestrictionService {
 
 	public List<RestrictionSummary> list(Caller caller, String target) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_LIST);
-		String normalized = (target != null && !target.isBlank()) ? parseTarget(target).toString() : null;
+		String normalized = (target != null && !target.isBlank()) ? Target.parseInput(target).toString() : null;
 		return this.queries.list(new FindRestrictionsQuery(caller.orgId(), normalized), RestrictionSummary.class);
 	}
 
@@ -73,11 +70,8 @@ public class RestrictionService {
 	/** Creates a restriction; its items are pinned now (R8.6). */
 	public RestrictionSummary create(Caller caller, RestrictionInput input) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_CREATE);
-		Target target = parseTarget(input.target());
-		RestrictionRules rules;
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			rules = new RestrictionRules(pin(lease.snapshot(), input.allow()), pinned(lease.snapshot(), input.block()));
-		}
+		Target target = Target.parseInput(input.target());
+		RestrictionRules rules = rules(caller, input, null);
 		String restrictionId = "r-" + UUID.randomUUID();
 		this.commands.send(caller, new CreateRestrictionCommand(restrictionId, caller.orgId(), target, rules));
 		return find(caller, restrictionId);
@@ -89,14 +83,7 @@ public class RestrictionService {
 	public RestrictionSummary update(Caller caller, String restrictionId, RestrictionInput input) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_UPDATE);
 		RestrictionSummary current = find(caller, restrictionId);
-		RestrictionRules rules;
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			List<RestrictionItem> allow = input.allowWritten() ? pin(lease.snapshot(), input.allow())
-					: current.rules().allow();
-			List<RestrictionItem> block = input.blockWritten() ? pinned(lease.snapshot(), input.block())
-					: current.rules().block();
-			rules = new RestrictionRules(allow, block);
-		}
+		RestrictionRules rules = rules(caller, input, current.rules());
 		this.commands.send(caller, new UpdateRestrictionCommand(current.restrictionId(), caller.orgId(), rules));
 		return find(caller, current.restrictionId());
 	}
@@ -110,31 +97,16 @@ public class RestrictionService {
 
 	public List<RestrictionChange> history(Caller caller, String target, String from, String to, Integer limit) {
 		this.access.require(caller, ControlPlaneOperation.RESTRICTIONS_HISTORY);
-		String normalized = (target != null && !target.isBlank()) ? parseTarget(target).toString() : null;
+		String normalized = (target != null && !target.isBlank()) ? Target.parseInput(target).toString() : null;
 		return this.queries.list(new FindRestrictionHistoryQuery(caller.orgId(), normalized, instant(from), instant(to),
 				(limit != null) ? limit : 500), RestrictionChange.class);
 	}
 
-	/** The items pinned, or null for none (no allow rule). */
-	private List<RestrictionItem> pin(PolicySnapshot policy, List<String> written) {
-		if (written == null) {
-			return null;
+	/** The rules as written, pinned on the organisation's state as it is now (R8.6). */
+	private RestrictionRules rules(Caller caller, RestrictionInput input, RestrictionRules current) {
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			return this.pins.rules(lease.snapshot(), input, current);
 		}
-		List<RestrictionItem> pinned = new ArrayList<>();
-		for (String item : written) {
-			try {
-				pinned.add(this.pins.pin(policy, item));
-			}
-			catch (IllegalArgumentException ex) {
-				throw new CommandRejectedException(RestrictionErrorCode.UNRESOLVED_ITEM, ex.getMessage());
-			}
-		}
-		return pinned;
-	}
-
-	/** The items pinned, or no items. */
-	private List<RestrictionItem> pinned(PolicySnapshot policy, List<String> written) {
-		return (written != null) ? pin(policy, written) : List.of();
 	}
 
 	private RestrictionSummary find(Caller caller, String restrictionId) {
@@ -147,15 +119,6 @@ public class RestrictionService {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND, "no restriction '" + restrictionId + "'");
 		}
 		return found;
-	}
-
-	static Target parseTarget(String written) {
-		try {
-			return Target.parse(written);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
-		}
 	}
 
 	private static String instant(String written) {

@@ -6,6 +6,7 @@ import io.quiver.edge.tool.Arguments;
 import io.quiver.edge.tool.ControlPlaneTool;
 import io.quiver.edge.tool.ControlPlaneToolset;
 import io.quiver.edge.tool.ToolSchema;
+import io.quiver.query.restriction.api.RestrictionInput;
 import org.springframework.stereotype.Component;
 
 import static io.quiver.query.access.ControlPlaneOperation.RESTRICTIONS_CREATE;

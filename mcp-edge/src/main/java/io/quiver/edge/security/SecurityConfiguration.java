@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
@@ -31,6 +32,21 @@ import org.springframework.security.web.SecurityFilterChain;
 // not in the rebuild command, which runs without the web server
 @ConditionalOnWebApplication
 class SecurityConfiguration {
+
+	/**
+	 * No Micrometer observations inside Spring Security (issue 18): with an observation
+	 * registry present, Spring Security otherwise wraps every filter of the chain, the
+	 * authentication and the authorization in observations of their own (a timer and a
+	 * span each, per request). What a call's metrics and trace need is kept: Spring
+	 * Boot's {@code http.server.requests} observation (the request's root span and its
+	 * series), the {@code authentication} stage around the token check
+	 * ({@link TokenValidation}) and the call's own observations ({@code quiver.call},
+	 * {@code quiver.call.stage}).
+	 */
+	@Bean
+	SecurityObservationSettings securityObservations() {
+		return SecurityObservationSettings.noObservations();
+	}
 
 	@Bean
 	SecurityFilterChain apiSecurity(HttpSecurity http, QuiverProperties properties, AnonymousLoopbackSubject anonymous)

@@ -41,7 +41,6 @@ import org.springframework.security.oauth2.server.authorization.token.JwtGenerat
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenGenerator;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
@@ -137,7 +136,8 @@ class AuthorizationServerConfiguration {
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	SecurityFilterChain authorizationServerSecurity(HttpSecurity http, QuiverProperties properties,
 			QuiverClients clients, HashedAuthorizationService store, SigningKeys keys, PolicyStore policies,
-			ConsoleCallers callers, Commands commands, ScopeCaps caps) throws Exception {
+			ConsoleCallers callers, Commands commands, ScopeCaps caps, AuthorizationServerSettings endpoints)
+			throws Exception {
 		OAuth2AuthorizationServerConfigurer server = OAuth2AuthorizationServerConfigurer.authorizationServer();
 		AuthorizationRequests requests = new AuthorizationRequests(properties.resource());
 		ConsentDecisions consents = new ConsentDecisions(callers, commands, caps);
@@ -175,8 +175,20 @@ class AuthorizationServerConfiguration {
 					(authorize) -> authorize.requestMatchers(register).permitAll().anyRequest().authenticated())
 			.csrf((csrf) -> csrf.ignoringRequestMatchers(register))
 			.exceptionHandling(
-					(exceptions) -> exceptions.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint(SIGN_IN)));
+					(exceptions) -> exceptions.authenticationEntryPoint(unauthenticated(endpoints, consentPage)));
 		return http.build();
+	}
+
+	/**
+	 * The sign-in for the pages a browser opens, the OAuth error in JSON for the
+	 * endpoints a client calls.
+	 */
+	private static UnauthenticatedClients unauthenticated(AuthorizationServerSettings endpoints,
+			RequestMatcher consentPage) {
+		PathPatternRequestMatcher.Builder paths = PathPatternRequestMatcher.withDefaults();
+		RequestMatcher browserPages = new OrRequestMatcher(paths.matcher(endpoints.getAuthorizationEndpoint()),
+				paths.matcher(endpoints.getDeviceVerificationEndpoint()), consentPage);
+		return new UnauthenticatedClients(browserPages, paths.matcher(endpoints.getOidcUserInfoEndpoint()), SIGN_IN);
 	}
 
 	private static OAuth2TokenGenerator<?> tokenGenerator(SigningKeys keys, AccessTokens accessTokens) {

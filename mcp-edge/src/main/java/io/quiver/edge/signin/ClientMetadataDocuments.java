@@ -30,6 +30,7 @@ import javax.net.ssl.SSLContext;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quiver.command.client.api.ClientNames;
 import io.quiver.command.client.api.RedirectUris;
 import io.quiver.query.gate.outbound.OutboundTarget;
 import io.quiver.query.gate.outbound.OutboundUrlGate;
@@ -231,9 +232,16 @@ class ClientMetadataDocuments {
 		if (problem != null) {
 			throw refused(clientId, problem);
 		}
-		String name = node.path("client_name").asText("");
+		String name = node.path("client_name").asText("").strip();
+		if (name.length() > ClientNames.MAX_LENGTH) {
+			name = name.substring(0, ClientNames.MAX_LENGTH);
+		}
+		String nameProblem = ClientNames.problem(name);
+		if (nameProblem != null) {
+			throw refused(clientId, nameProblem);
+		}
 		String clientUri = node.path("client_uri").asText(null);
-		return new Document(clientId, (name.length() > 200) ? name.substring(0, 200) : name, List.copyOf(redirectUris),
+		return new Document(clientId, name, List.copyOf(redirectUris),
 				(clientUri != null && clientUri.length() <= 2000) ? clientUri : null);
 	}
 

@@ -16,17 +16,25 @@ import org.springframework.context.annotation.Configuration;
 /**
  * How request bodies are read: a JSON number or boolean where the API expects text is
  * refused rather than silently turned into text (a label of {@code 7} is a mistake, not
- * the label "7"), and a body that cannot be read is explained by field.
+ * the label "7"); a fraction or a string where it expects a whole number is refused
+ * rather than cut or parsed ({@code callsPerMinutePerMember: 1.5} is not a limit of 1),
+ * as the tools' input schemas refuse them on {@code tools/call}; and a body that cannot
+ * be read is explained by field.
  */
 @Configuration(proxyBeanMethods = false)
 public class JsonInput {
 
 	@Bean
 	Jackson2ObjectMapperBuilderCustomizer noScalarsAsText() {
-		return (builder) -> builder.postConfigurer((mapper) -> mapper.coercionConfigFor(LogicalType.Textual)
-			.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-			.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-			.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+		return (builder) -> builder.postConfigurer((mapper) -> {
+			mapper.coercionConfigFor(LogicalType.Textual)
+				.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+				.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+				.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+			mapper.coercionConfigFor(LogicalType.Integer)
+				.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+				.setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+		});
 	}
 
 	/** What is wrong with an unreadable body, in the client's terms. */
@@ -66,7 +74,10 @@ public class JsonInput {
 		if (CharSequence.class.isAssignableFrom(type)) {
 			return "a string";
 		}
-		if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class) {
+		if (type == Integer.class || type == Long.class || type == int.class || type == long.class) {
+			return "a whole number";
+		}
+		if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
 			return "a number";
 		}
 		if (type == Boolean.class || type == boolean.class) {

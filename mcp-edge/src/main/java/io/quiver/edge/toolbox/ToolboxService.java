@@ -21,10 +21,10 @@ import io.quiver.edge.support.Queries;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
 import io.quiver.query.access.Permission;
-import io.quiver.query.toolbox.api.ToolboxEntryInput;
 import io.quiver.query.gate.ToolboxEntryResolver;
 import io.quiver.query.toolbox.api.FindToolboxQuery;
 import io.quiver.query.toolbox.api.FindToolboxesQuery;
+import io.quiver.query.toolbox.api.ToolboxEntryInput;
 import io.quiver.query.toolbox.api.ToolboxSummary;
 import io.quiver.query.toolindex.api.PolicyLease;
 import io.quiver.query.toolindex.api.PolicyStore;
@@ -32,9 +32,10 @@ import org.springframework.stereotype.Service;
 
 /**
  * Toolboxes of the caller's organisation (SPEC R4.3, R13 {@code toolboxes}), for every
- * edge. An entry is checked against the catalog before its command is sent: the operation
- * exists on every connection named, the connections are of the operation's connector, and
- * defaults and frozen values fit the operation's schema.
+ * edge: access checked, then the rules of their peers asked. An entry is resolved against
+ * the catalog before its command is sent ({@link ToolboxEntryResolver}, new or changed);
+ * an entry is named by id or advertised name ({@link ToolboxSummary#entry}); a toolbox is
+ * visible to a member it is granted to ({@link Caller#isTargetedBy}).
  */
 @Service
 public class ToolboxService {
@@ -86,13 +87,11 @@ public class ToolboxService {
 	public ToolboxSummary addEntry(Caller caller, String toolbox, ToolboxEntryInput input) {
 		this.access.require(caller, ControlPlaneOperation.TOOLBOXES_ADD_ENTRY);
 		ToolboxSummary target = find(caller, toolbox);
-		if (input.operation() == null) {
-			throw invalidEntry("an entry needs an operation, written connector.operation (e.g. notion.search_pages)");
+		String entryId = "e-" + UUID.randomUUID().toString().substring(0, 8);
+		ToolboxEntry entry;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			entry = this.entries.resolve(lease.snapshot(), target.name(), entryId, input);
 		}
-		if (input.connections() == null || input.connections().isEmpty()) {
-			throw invalidEntry("an entry needs at least one connection (id or label) of the operation's connector");
-		}
-		ToolboxEntry entry = entry(caller, target, "e-" + UUID.randomUUID().toString().substring(0, 8), input);
 		this.commands.send(caller, new AddToolboxEntryCommand(target.toolboxId(), caller.orgId(), entry));
 		return find(caller, target.toolboxId());
 	}
@@ -101,13 +100,10 @@ public class ToolboxService {
 		this.access.require(caller, ControlPlaneOperation.TOOLBOXES_UPDATE_ENTRY);
 		ToolboxSummary target = find(caller, toolbox);
 		ToolboxEntry current = findEntry(target, entryRef);
-		ToolboxEntryInput merged = new ToolboxEntryInput(
-				(input.operation() != null) ? input.operation() : current.operation().toString(),
-				(input.connections() != null) ? input.connections() : current.connectionIds(),
-				(input.name() != null) ? input.name() : current.advertisedName(),
-				(input.defaults() != null) ? input.defaults() : current.defaults(),
-				(input.frozen() != null) ? input.frozen() : current.frozen());
-		ToolboxEntry entry = entry(caller, target, current.entryId(), merged);
+		ToolboxEntry entry;
+		try (PolicyLease lease = this.policies.open(caller.orgId())) {
+			entry = this.entries.resolve(lease.snapshot(), target.name(), current, input);
+		}
 		this.commands.send(caller, new UpdateToolboxEntryCommand(target.toolboxId(), caller.orgId(), entry));
 		return find(caller, target.toolboxId());
 	}
@@ -131,7 +127,8 @@ public class ToolboxService {
 	public ToolboxSummary revoke(Caller caller, String toolbox, String target) {
 		this.access.require(caller, ControlPlaneOperation.TOOLBOXES_REVOKE);
 		ToolboxSummary found = find(caller, toolbox);
-		this.commands.send(caller, new RevokeToolboxCommand(found.toolboxId(), caller.orgId(), parseTarget(target)));
+		this.commands.send(caller,
+				new RevokeToolboxCommand(found.toolboxId(), caller.orgId(), Target.parseInput(target)));
 		return find(caller, found.toolboxId());
 	}
 
@@ -142,14 +139,8 @@ public class ToolboxService {
 		return found;
 	}
 
-	private ToolboxEntry entry(Caller caller, ToolboxSummary toolbox, String entryId, ToolboxEntryInput input) {
-		try (PolicyLease lease = this.policies.open(caller.orgId())) {
-			return this.entries.resolve(lease.snapshot(), toolbox.name(), entryId, input);
-		}
-	}
-
 	private Target target(Caller caller, String written) {
-		Target target = parseTarget(written);
+		Target target = Target.parseInput(written);
 		if (target.kind() == Target.Kind.USER) {
 			try (PolicyLease lease = this.policies.open(caller.orgId())) {
 				if (lease.snapshot().memberBySubject(target.value()) == null) {
@@ -161,27 +152,17 @@ public class ToolboxService {
 		return target;
 	}
 
-	static Target parseTarget(String written) {
-		try {
-			return Target.parse(written);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
-		}
-	}
-
 	private static boolean grantedTo(ToolboxSummary toolbox, Caller caller) {
-		return toolbox.grants().contains(Target.role(caller.role()).toString())
-				|| toolbox.grants().contains(Target.user(caller.subject()).toString());
+		return caller.isTargetedBy(toolbox.grants().stream().map(Target::parse).toList());
 	}
 
 	private static ToolboxEntry findEntry(ToolboxSummary toolbox, String entryRef) {
-		return toolbox.entries()
-			.stream()
-			.filter((entry) -> entry.entryId().equals(entryRef) || entry.advertisedName().equals(entryRef))
-			.findFirst()
-			.orElseThrow(() -> new CommandRejectedException(ToolboxErrorCode.ENTRY_NOT_FOUND,
-					"toolbox '" + toolbox.name() + "' has no entry '" + entryRef + "' (by id or advertised name)"));
+		ToolboxEntry entry = toolbox.entry(entryRef);
+		if (entry == null) {
+			throw new CommandRejectedException(ToolboxErrorCode.ENTRY_NOT_FOUND,
+					"toolbox '" + toolbox.name() + "' has no entry '" + entryRef + "' (by id or advertised name)");
+		}
+		return entry;
 	}
 
 	private ToolboxSummary find(Caller caller, String toolbox) {
@@ -197,10 +178,6 @@ public class ToolboxService {
 
 	private static CommandRejectedException notFound(String toolbox) {
 		return new CommandRejectedException(CommonErrorCode.NOT_FOUND, "no toolbox '" + toolbox + "'");
-	}
-
-	private static CommandRejectedException invalidEntry(String message) {
-		return new CommandRejectedException(ToolboxErrorCode.INVALID_ENTRY, message);
 	}
 
 }

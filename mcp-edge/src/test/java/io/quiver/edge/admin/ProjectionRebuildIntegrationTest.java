@@ -25,9 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Read models are projections of events and can be rebuilt by replay (SPEC R1.2): after a
  * history of role, connection, toolbox and restriction changes, every projection rebuilt
  * from the event store holds exactly the rows the live projection held (a dump of each
- * table compared), and the API answers the same restriction history and control-plane
- * changes. The rebuild reads the events only: tool calls are not events, so it reads none
- * of them however many there are (R10.6), and leaves the tool-call trail as it was.
+ * table compared), one at a time and all at once in one parallel read of the store, and
+ * the API answers the same restriction history and control-plane changes. The rebuild
+ * reads the events only: tool calls are not events, so it reads none of them however many
+ * there are (R10.6), and leaves the tool-call trail as it was.
  */
 class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 
@@ -75,6 +76,18 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 		Map<String, List<String>> rebuilt = dumpAll();
 		for (String projection : ProjectionRebuilder.PROJECTIONS) {
 			assertThat(rebuilt.get(projection)).as(projection).isNotEmpty().isEqualTo(live.get(projection));
+		}
+
+		// all of them at once, in one read of the store, in parallel (the rebuild
+		// command)
+		List<Progress> together = this.rebuilder.rebuildAll(ProjectionRebuilder.PROJECTIONS, (progress) -> {
+		});
+		assertThat(together).extracting(Progress::projection)
+			.containsExactlyElementsOf(ProjectionRebuilder.PROJECTIONS);
+		assertThat(together).allSatisfy((done) -> assertThat(done.eventsRead()).isEqualTo(events));
+		Map<String, List<String>> rebuiltTogether = dumpAll();
+		for (String projection : ProjectionRebuilder.PROJECTIONS) {
+			assertThat(rebuiltTogether.get(projection)).as(projection).isEqualTo(live.get(projection));
 		}
 		assertThat(owner.get("/api/v1/restrictions/history").body()).isEqualTo(restrictionHistory);
 		assertThat(owner.get("/api/v1/audit/changes?limit=1000").body()).isEqualTo(changes);

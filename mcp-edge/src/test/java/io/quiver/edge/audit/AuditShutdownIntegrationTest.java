@@ -1,6 +1,5 @@
 package io.quiver.edge.audit;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,17 +8,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quiver.support.FakeUpstream;
-import io.quiver.support.NodeSchema;
+import io.quiver.support.NodeFixture;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,45 +35,24 @@ class AuditShutdownIntegrationTest {
 
 	private static final String TOOL = "echo-drain__create_item";
 
-	@TempDir
-	Path dir;
-
-	private FakeUpstream upstream;
-
-	private NodeSchema schema;
-
-	private Map<String, String> settings;
-
-	@BeforeEach
-	void database() {
-		this.schema = NodeSchema.create("s_");
-		this.upstream = FakeUpstream.start();
-		this.settings = this.schema.nodeSettings(this.dir);
-	}
-
-	@AfterEach
-	void dropDatabase() {
-		this.upstream.close();
-		this.schema.close();
-	}
+	@RegisterExtension
+	final NodeFixture nodes = new NodeFixture("s_");
 
 	@Test
 	void sigtermDrainsTheCallsInFlightAndTheirEntriesAndKillLeavesOutcomeUnknown() throws Exception {
-		QuiverNode node = QuiverNode.start("first", this.dir.resolve("first.log"), this.settings);
+		QuiverNode node = QuiverNode.start("first", this.nodes.dir().resolve("first.log"), this.nodes.settings());
 		List<Rest.Response> answers;
 		try {
 			Rest admin = node.devAdmin();
-			assertThat(
-					admin
-						.post("/api/v1/catalog",
-								Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-										this.upstream.openApi(), "allowPrivateNetwork", true))
-						.status())
-				.isEqualTo(201);
+			assertThat(admin
+				.post("/api/v1/catalog",
+						Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
+								this.nodes.upstream().openApi(), "allowPrivateNetwork", true))
+				.status()).isEqualTo(201);
 			assertThat(admin.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-drain")).status())
 				.isEqualTo(201);
 
-			Runnable release = this.upstream.hold();
+			Runnable release = this.nodes.upstream().hold();
 			List<CompletableFuture<Rest.Response>> inFlight = send(admin, IN_FLIGHT);
 			awaitReceived(IN_FLIGHT);
 
@@ -102,7 +77,7 @@ class AuditShutdownIntegrationTest {
 			assertThat(answer.json().path("result").path("isError").asBoolean()).as(answer.body()).isFalse();
 		});
 
-		QuiverNode second = QuiverNode.start("second", this.dir.resolve("second.log"), this.settings);
+		QuiverNode second = QuiverNode.start("second", this.nodes.dir().resolve("second.log"), this.nodes.settings());
 		try {
 			Rest admin = second.devAdmin();
 			List<JsonNode> entries = entries(admin, "");
@@ -116,7 +91,7 @@ class AuditShutdownIntegrationTest {
 				.hasSize(IN_FLIGHT);
 			assertVerifies(admin, 2 * IN_FLIGHT);
 
-			Runnable release = this.upstream.hold();
+			Runnable release = this.nodes.upstream().hold();
 			send(admin, 5);
 			awaitReceived(IN_FLIGHT + 5);
 			second.kill();
@@ -126,7 +101,7 @@ class AuditShutdownIntegrationTest {
 			second.kill();
 		}
 
-		QuiverNode third = QuiverNode.start("third", this.dir.resolve("third.log"), this.settings);
+		QuiverNode third = QuiverNode.start("third", this.nodes.dir().resolve("third.log"), this.nodes.settings());
 		try {
 			Rest admin = third.devAdmin();
 			assertThat(entries(admin, "&outcome=outcome-unknown")).as("the attempts the kill left without an outcome")
@@ -152,7 +127,7 @@ class AuditShutdownIntegrationTest {
 	private void awaitReceived(int count) {
 		Awaitility.await(count + " calls at the upstream")
 			.atMost(Duration.ofSeconds(60))
-			.until(() -> this.upstream.received().size() >= count);
+			.until(() -> this.nodes.upstream().received().size() >= count);
 	}
 
 	private static List<JsonNode> entries(Rest admin, String filter) {

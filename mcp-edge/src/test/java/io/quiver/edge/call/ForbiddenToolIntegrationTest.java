@@ -34,8 +34,8 @@ class ForbiddenToolIntegrationTest extends QuiverIntegrationTest {
 			expect(owner.post("/api/v1/members", Map.of("subject", member[0], "role", member[1])), 201);
 		}
 		for (String subject : List.of("owner", "ada", "alice")) {
-			expect(rest(this.org, subject).post("/api/v1/connections",
-					Map.of("connector", "github", "label", "gh-" + subject)), 201);
+			expect(rest(this.org, subject).post("/api/v1/connections", Map.of("connector", "github", "label",
+					"gh-" + subject, "credential", Map.of("type", "bearer", "token", "forbidden-test-token"))), 201);
 		}
 		expect(owner.post("/api/v1/toolboxes", Map.of("name", "danger")), 201);
 		expect(owner.post("/api/v1/toolboxes/danger/entries",

@@ -351,7 +351,9 @@ class GateMatrixIntegrationTest extends QuiverIntegrationTest {
 				this.upstream.openApi(), "allowPrivateNetwork", true)), 201);
 		expect(owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-keeper", "credential",
 				Map.of("type", "bearer", "token", "matrix-secret-token"))), 201);
-		expect(owner.post("/api/v1/connections", Map.of("connector", "github", "label", "gh-keeper")), 201);
+		// GitHub connects by OAuth; a pasted token connects it without a flow
+		expect(owner.post("/api/v1/connections", Map.of("connector", "github", "label", "gh-keeper", "credential",
+				Map.of("type", "bearer", "token", "matrix-github-token"))), 201);
 		expect(owner.post("/api/v1/toolboxes", Map.of("name", "box")), 201);
 		for (Tool tool : Tool.values()) {
 			String connection = tool.operation.startsWith("github.") ? "gh-keeper" : "echo-keeper";
@@ -383,7 +385,7 @@ class GateMatrixIntegrationTest extends QuiverIntegrationTest {
 				connections: list read, get read, create write, relabel write, refresh write, revoke_grant write, delete destructive
 				toolboxes: list read, get read, create write, add_entry write, update_entry write, remove_entry write, grant write, revoke write, delete destructive
 				restrictions: list read, get read, create write, update write, delete destructive, history read, effective read, explain read
-				catalog: browse read, get read, register write, unregister destructive
+				catalog: browse read, get read, register write, unregister destructive, set_oauth_client write
 				audit: list read, verify read, checkpoint read, prove read
 				org: get read, update_settings write
 				clients: list read, revoke destructive

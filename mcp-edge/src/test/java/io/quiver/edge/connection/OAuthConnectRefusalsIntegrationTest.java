@@ -8,12 +8,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 
 import io.quiver.edge.oauth.OAuthConnect;
 import io.quiver.support.Mcp;
+import io.quiver.support.Organizations;
+import io.quiver.support.QuiverApp;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
+import io.quiver.support.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -99,6 +103,31 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
+	void anMcpServerOnAPrivateAddressIsNotProbedForItsAuthorization() throws Exception {
+		Rest.Response registered = this.owner.post("/api/v1/catalog", Map.of("id", "private-mcp", "label",
+				"Private MCP", "kind", "mcp", "url", "http://127.0.0.1:" + closedPort() + "/mcp"));
+		assertThat(registered.status()).as(registered.body()).isEqualTo(201);
+		try (Mcp mcp = mcp(this.org, "owner")) {
+			Mcp.Result created = mcp.call("quiver__connections__create",
+					Map.of("connector", "private-mcp", "label", "private-mcp"));
+			assertThat(created.isError()).isTrue();
+			assertThat(created.text()).contains("127.0.0.1");
+		}
+		assertThat(this.owner.get("/api/v1/connections/private-mcp").status()).isEqualTo(404);
+	}
+
+	@Test
+	void quiverPublishesItsClientIdMetadataDocument() throws Exception {
+		HttpResponse<String> document = this.http.send(
+				HttpRequest.newBuilder(URI.create(baseUrl() + "/oauth/connect/client-metadata.json")).build(),
+				HttpResponse.BodyHandlers.ofString());
+		assertThat(document.statusCode()).isEqualTo(200);
+		assertThat(document.body()).contains("\"client_id\":\"http://localhost/oauth/connect/client-metadata.json\"",
+				"\"redirect_uris\":[\"http://localhost/oauth/connect/callback\"]",
+				"\"token_endpoint_auth_method\":\"none\"");
+	}
+
+	@Test
 	void aConnectorWithoutAnOAuthClientSaysHowToSetOne() throws Exception {
 		Rest.Response registered = this.owner.post("/api/v1/catalog", Map.of("id", "noclient", "label", "No Client",
 				"kind", "http", "openapi", openApi("https://app.example.com"), "allowPrivateNetwork", false));
@@ -118,6 +147,31 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 				Map.of("clientId", "x", "clientSecret", "y"));
 		assertThat(refused.status()).isEqualTo(400);
 		assertThat(refused.body()).contains("declares no OAuth");
+	}
+
+	@Test
+	void aQuiverWhosePublicUrlIsPlainHttpOnANetworkStartsNoAuthorization() {
+		Map<String, String> properties = new HashMap<>(TestDatabase.properties());
+		properties.put("quiver.public-url", "http://quiver.example.test");
+		try (QuiverApp plain = QuiverApp.start(properties)) {
+			String orgId = plain.bean(Organizations.class).create("oauth-plain");
+			Rest admin = plain.rest(plain.bean(Organizations.class).token(orgId, "owner"));
+			assertThat(
+					admin
+						.post("/api/v1/catalog", Map.of("id", "plainapp", "label", "Plain App", "kind", "http",
+								"openapi", openApi("https://app.example.com")))
+						.status())
+				.isEqualTo(201);
+			Rest.Response client = admin.put("/api/v1/catalog/plainapp/oauth-client", Map.of("clientId", "c"));
+			assertThat(client.status()).as(client.body()).isEqualTo(200);
+			assertThat(client.json().has("redirectUri")).as("no redirect URI to register").isFalse();
+			Rest.Response refused = admin.post("/api/v1/connections",
+					Map.of("connector", "plainapp", "label", "plain-one"));
+			assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+			assertThat(refused.body()).contains("http://quiver.example.test/oauth/connect/callback",
+					"neither https nor http on a loopback host");
+			assertThat(admin.get("/api/v1/connections/plain-one").status()).isEqualTo(404);
+		}
 	}
 
 	@Test

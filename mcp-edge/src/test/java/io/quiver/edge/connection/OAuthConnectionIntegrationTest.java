@@ -18,13 +18,13 @@ import java.util.concurrent.Future;
 import javax.sql.DataSource;
 
 import io.quiver.command.connection.vault.Credential;
-import io.quiver.command.connection.vault.CredentialVault;
 import io.quiver.support.DatabaseGrep;
 import io.quiver.support.HeadlessChromium;
 import io.quiver.support.Mcp;
 import io.quiver.support.Organizations;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
+import io.quiver.support.StoredGrants;
 import io.quiver.support.SignInServer;
 import io.quiver.support.TestOAuthProvider;
 import org.junit.jupiter.api.AfterAll;
@@ -37,7 +37,6 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 
@@ -134,16 +133,16 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			Rest.Response connection = owner.get("/api/v1/connections/app-alice");
 			assertThat(connection.json().path("grantStatus").asText()).isEqualTo("ACTIVE");
 			assertThat(connection.json().path("grantType").asText()).isEqualTo("OAUTH");
-			Credential.OAuth first = grant("app-alice");
+			Credential.OAuth first = grants().of("app-alice");
 			assertThat(first.refreshToken()).isNotNull();
 			assertThat(first.expiresAt()).isAfter(Instant.now());
 
 			// the access token expires: calls racing on two nodes refresh it once
-			expire("app-alice");
+			grants().expire("app-alice");
 			int before = provider.refreshes();
 			results.addAll(race(8));
 			assertThat(provider.refreshes() - before).isEqualTo(1);
-			Credential.OAuth refreshed = grant("app-alice");
+			Credential.OAuth refreshed = grants().of("app-alice");
 			assertThat(refreshed.accessToken()).isNotEqualTo(first.accessToken());
 			assertThat(refreshed.refreshToken()).as("rotated").isNotEqualTo(first.refreshToken());
 			assertThat(owner.get("/api/v1/connections/app-alice").json().path("grantFingerprint").asText())
@@ -154,7 +153,7 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			OAuth2AuthorizationService authorizations = providerAuthorizations();
 			OAuth2Authorization dropped = provider.authorization(refreshed.accessToken());
 			authorizations.remove(dropped);
-			expire("app-alice");
+			grants().expire("app-alice");
 			Mcp.Result failed = mcp.call("app-alice__whoami", Map.of());
 			assertThat(failed.isError()).isTrue();
 			assertThat(failed.text()).contains("app-alice", "reconnect", "quiver__connections__refresh");
@@ -173,7 +172,7 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			Mcp.Result again = mcp.call("app-alice__whoami", Map.of());
 			assertThat(again.isError()).as(again.text()).isFalse();
 			assertThat(again.text()).contains(TestOAuthProvider.USER);
-			Credential.OAuth renewed = grant("app-alice");
+			Credential.OAuth renewed = grants().of("app-alice");
 
 			// revoking revokes at the provider: its API refuses the token from then on
 			assertThat(me(renewed.accessToken())).isEqualTo(200);
@@ -181,6 +180,15 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			assertThat(revoked.isError()).as(revoked.text()).isFalse();
 			assertThat(me(renewed.accessToken())).isEqualTo(401);
 			results.add(revoked.text());
+
+			// the trail names the grant each call presented, by fingerprint, never a
+			// token
+			String fingerprint = connection.json().path("grantFingerprint").asText();
+			Rest.Response trail = owner.get("/api/v1/audit?limit=500");
+			assertThat(trail.status()).as(trail.body()).isEqualTo(200);
+			assertThat(trail.json().path("entries").findValuesAsText("grantFingerprint")).contains(fingerprint);
+			results.add(trail.body());
+			results.add(owner.get("/api/v1/audit/changes?limit=500").body());
 
 			List<String> canaries = List.of(SECRET, first.accessToken(), first.refreshToken(), refreshed.accessToken(),
 					refreshed.refreshToken(), renewed.accessToken(), renewed.refreshToken());
@@ -229,28 +237,12 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 		}
 	}
 
-	private static String vaultRef(String label) {
-		JdbcTemplate jdbc = new JdbcTemplate(SignInServer.app().bean(DataSource.class));
-		return jdbc.queryForObject("SELECT v.ref FROM credential_vault v JOIN connection_directory c "
-				+ "ON c.connection_id = v.connection_id WHERE c.org_id = ? AND c.label = ? "
-				+ "AND v.ciphertext IS NOT NULL", String.class, org, label);
-	}
-
-	private static Credential.OAuth grant(String label) {
-		return (Credential.OAuth) SignInServer.app().bean(CredentialVault.class).read(org, vaultRef(label));
-	}
-
-	/** The access token is past its expiry, as Quiver knows it. */
-	private static void expire(String label) {
-		SignInServer.app().bean(CredentialVault.class).replace(org, vaultRef(label), (stored) -> {
-			Credential.OAuth grant = (Credential.OAuth) stored;
-			return new Credential.OAuth(grant.accessToken(), grant.refreshToken(), Instant.now().minusSeconds(1),
-					grant.scope(), grant.issuer());
-		});
-	}
-
 	private static OAuth2AuthorizationService providerAuthorizations() {
 		return provider.authorizations();
+	}
+
+	private static StoredGrants grants() {
+		return new StoredGrants(SignInServer.app(), org);
 	}
 
 	/** The provider's API with this access token: its HTTP status. */

@@ -66,8 +66,30 @@ class ConsolePagesIntegrationTest extends QuiverIntegrationTest {
 		connect.put("credentialType", "header");
 		connect.put("headerName", "X-Api-Key");
 		connect.put("headerValue", "never-shown-value");
+		// GitHub connects by OAuth: its own button, on to GitHub once the organisation
+		// has a client
+		assertThat(owner.get("/console/connections").body()).contains("id=\"connect-with-github\"",
+				"Connect with GitHub");
+		assertThat(api
+			.put("/api/v1/catalog/github/oauth-client",
+					Map.of("clientId", "console-client", "clientSecret", "console-secret"))
+			.status()).isEqualTo(200);
+		owner.get("/console/connections");
+		HttpResponse<String> oauth = owner.post("/console/connections", Map.of("connector", "github", "label",
+				"github-oauth", "credentialType", "none", "_csrf", owner.csrf()));
+		assertThat(oauth.statusCode()).isEqualTo(302);
+		assertThat(oauth.headers().firstValue("Location").orElseThrow())
+			.startsWith("https://github.com/login/oauth/authorize?")
+			.contains("client_id=console-client", "code_challenge_method=S256");
+		assertThat(api.get("/api/v1/connections/github-oauth").json().path("grantStatus").asText())
+			.isEqualTo("PENDING_AUTHORIZATION");
+		int operations = api.get("/api/v1/catalog/github").json().path("operations").size();
+		assertThat(operations).isPositive();
 		assertThat(submit(owner, "/console/connections", "/console/connections", connect))
 			.contains("Connected github-ops.")
+			// an http connection offers its connector's operations, not "0" (nothing
+			// imported)
+			.contains("<td>" + operations + "</td>")
 			.doesNotContain("never-shown-value");
 		String id = api.get("/api/v1/connections/github-ops").json().path("connectionId").asText();
 		assertThat(submit(owner, "/console/connections", "/console/connections/" + id + "/label",
@@ -138,6 +160,27 @@ class ConsolePagesIntegrationTest extends QuiverIntegrationTest {
 		assertThat(other.body()).contains("restrictions:read");
 		assertThat(mia.get("/console/members").statusCode()).isEqualTo(403);
 		assertThat(mia.get("/console/audit").statusCode()).isEqualTo(403);
+	}
+
+	@Test
+	void anOwnerNamesTheMemberWhoseSurfaceItSeesByIdOrBySubject() {
+		String org = this.organizations.create("console-surface-of");
+		Rest api = rest(org, "owner");
+		String nia = api.post("/api/v1/members", Map.of("subject", "nia", "role", "GUEST"))
+			.json()
+			.path("memberId")
+			.asText();
+		ConsoleHttp owner = signedIn(org, "owner");
+
+		HttpResponse<String> bySubject = owner.get("/console/surface?member=nia");
+		assertThat(bySubject.statusCode()).isEqualTo(200);
+		assertThat(bySubject.body()).contains("<b>nia</b>").doesNotContain("quiver__connections__create");
+		HttpResponse<String> byId = owner.get("/console/surface?member=" + nia);
+		assertThat(byId.statusCode()).isEqualTo(200);
+		assertThat(byId.body()).contains("<b>nia</b>").doesNotContain("quiver__connections__create");
+		HttpResponse<String> nobody = owner.get("/console/surface?member=nobody");
+		assertThat(nobody.statusCode()).isEqualTo(404);
+		assertThat(nobody.body()).contains("no member &#39;nobody&#39;");
 	}
 
 	private ConsoleHttp signedIn(String org, String subject) {

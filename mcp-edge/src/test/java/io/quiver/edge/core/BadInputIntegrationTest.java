@@ -181,6 +181,9 @@ class BadInputIntegrationTest extends QuiverIntegrationTest {
 				404, "toolbox.entry-not-found", "e-nope");
 		refused(soft, "DELETE", entries + "/e-nope", null, 404, "toolbox.entry-not-found", "e-nope");
 		refused(soft, "PUT", entries + "/" + this.entry, "{\"operation\":true}", 400, "malformed-body", "'operation'");
+		// a change keeps what it leaves out, but an entry never loses its last connection
+		refused(soft, "PUT", entries + "/" + this.entry, "{\"connections\":[],\"defaults\":{\"id\":\"7\"}}", 400,
+				"toolbox.invalid-entry", "at least one connection");
 		refused(soft, "POST", "/api/v1/toolboxes/desk/grants", "{\"target\":\"wizards\"}", 400, "invalid-input",
 				"wizards");
 		refused(soft, "POST", "/api/v1/toolboxes/desk/grants", "{\"target\":\"role:WIZARD\"}", 400, "invalid-input",

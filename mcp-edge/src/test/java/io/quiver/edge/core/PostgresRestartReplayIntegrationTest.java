@@ -238,9 +238,7 @@ class PostgresRestartReplayIntegrationTest {
 	}
 
 	private static boolean callTool(Rest rest, String tool) {
-		JsonNode answer = rest.post("/mcp", Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/call", "params",
-				Map.of("name", tool, "arguments", Map.of("id", "7"))))
-			.json();
+		JsonNode answer = rest.callTool(tool, Map.of("id", "7"));
 		assertThat(answer.has("result")).as(answer.toString()).isTrue();
 		return answer.path("result").path("isError").asBoolean();
 	}

@@ -15,18 +15,16 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quiver.support.FakeUpstream;
-import io.quiver.support.NodeSchema;
+import io.quiver.support.NodeFixture;
 import io.quiver.support.QuiverNode;
 import io.quiver.support.Rest;
 import io.quiver.support.TestDatabase;
 import org.awaitility.Awaitility;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,40 +41,25 @@ class ProbesIntegrationTest {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
-	@TempDir
-	Path dir;
-
-	private FakeUpstream upstream;
-
-	private NodeSchema schema;
-
-	private Map<String, String> settings;
+	@RegisterExtension
+	final NodeFixture nodes = new NodeFixture("p_");
 
 	@BeforeEach
-	void database() {
-		this.schema = NodeSchema.create("p_");
-		this.upstream = FakeUpstream.start();
-		this.settings = this.schema.nodeSettings(this.dir);
-		this.settings.put("logging.structured.format.console", "ecs");
-	}
-
-	@AfterEach
-	void dropDatabase() {
-		this.upstream.close();
-		this.schema.close();
+	void logJson() {
+		this.nodes.settings().put("logging.structured.format.console", "ecs");
 	}
 
 	@Test
 	void probesAnswerAsTheNodeStartsServesAndDrains() throws Exception {
 		migrate();
-		Path log = this.dir.resolve("node.log");
+		Path log = this.nodes.dir().resolve("node.log");
 		QuiverNode node;
-		try (Connection lock = DriverManager.getConnection(this.schema.url())) {
+		try (Connection lock = DriverManager.getConnection(this.nodes.schema().url())) {
 			lock.setAutoCommit(false);
 			try (Statement statement = lock.createStatement()) {
 				statement.execute("LOCK TABLE domainevententry IN ACCESS EXCLUSIVE MODE");
 			}
-			node = QuiverNode.launch("node", log, this.settings, List.of("-Xmx384m"));
+			node = QuiverNode.launch("node", log, this.nodes.settings(), List.of("-Xmx384m"));
 
 			whileCatchingUpReadinessIsDown(node, log);
 			lock.rollback();
@@ -100,8 +83,8 @@ class ProbesIntegrationTest {
 	 */
 	private void migrate() {
 		Flyway.configure()
-			.dataSource(this.schema.url(), null, null)
-			.schemas(this.schema.name())
+			.dataSource(this.nodes.schema().url(), null, null)
+			.schemas(this.nodes.schema().name())
 			.locations("classpath:db/migration/common", "classpath:db/migration/postgresql")
 			.load()
 			.migrate();
@@ -110,7 +93,7 @@ class ProbesIntegrationTest {
 	private void connectAnEchoTool(Rest admin) {
 		assertThat(admin
 			.post("/api/v1/catalog", Map.of("id", "echo", "label", "Echo", "kind", "http", "openapi",
-					this.upstream.openApi(), "allowPrivateNetwork", true))
+					this.nodes.upstream().openApi(), "allowPrivateNetwork", true))
 			.status()).isEqualTo(201);
 		assertThat(admin.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-probe")).status())
 			.isEqualTo(201);
@@ -134,13 +117,13 @@ class ProbesIntegrationTest {
 
 	private void onSigtermReadinessGoesDownAndTheCallInFlightIsAnswered(QuiverNode node) throws Exception {
 		Rest admin = node.devAdmin();
-		Runnable release = this.upstream.hold();
+		Runnable release = this.nodes.upstream().hold();
 		CompletableFuture<Rest.Response> inFlight = CompletableFuture
 			.supplyAsync(() -> admin.post("/mcp", Map.of("jsonrpc", "2.0", "id", 7, "method", "tools/call", "params",
 					Map.of("name", "echo-probe__get_item", "arguments", Map.of("id", "1")))));
 		Awaitility.await("the call reaches the upstream")
 			.atMost(Duration.ofSeconds(30))
-			.until(() -> !this.upstream.received().isEmpty());
+			.until(() -> !this.nodes.upstream().received().isEmpty());
 
 		node.terminate();
 		Awaitility.await("readiness down on SIGTERM")

@@ -108,6 +108,11 @@ class MetricsIntegrationTest extends QuiverIntegrationTest {
 		assertThat(after.value("quiver_event_catchup_lag_events", Map.of())).isGreaterThanOrEqualTo(0);
 		assertThat(after.has("quiver_event_applied_events_total")).isTrue();
 		assertThat(after.has("quiver_streams_open_streams")).isTrue();
+		assertThat(delta(before, after, "http_server_requests_seconds_count", Map.of("uri", "/mcp")))
+			.as("Spring Boot's series of HTTP requests still counts /mcp")
+			.isGreaterThanOrEqualTo(4);
+		assertThat(after.series().keySet()).as("no observations inside Spring Security's filter chain (issue 18)")
+			.noneSatisfy((series) -> assertThat(series.name()).startsWith("spring_security_"));
 
 		assertThat(dashboardSeries()).as("every series the Grafana dashboard reads is served")
 			.allSatisfy((name) -> assertThat(after.has(name)).as(name).isTrue());

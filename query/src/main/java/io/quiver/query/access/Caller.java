@@ -1,9 +1,11 @@
 package io.quiver.query.access;
 
+import java.util.Collection;
 import java.util.Set;
 
 import io.quiver.command.member.api.MemberStatus;
 import io.quiver.command.member.api.Role;
+import io.quiver.command.member.api.Target;
 
 /**
  * Who is calling: an authenticated subject mapped to a member of an organisation (SPEC
@@ -35,6 +37,14 @@ public record Caller(String orgId, String memberId, String subject, Role role, M
 
 	public boolean isActive() {
 		return this.status == MemberStatus.ACTIVE;
+	}
+
+	/**
+	 * Whether a grant to these targets reaches this caller (SPEC R4.3, R5.2): one names
+	 * its role ({@code role:MEMBER}) or its subject ({@code user:alice}).
+	 */
+	public boolean isTargetedBy(Collection<Target> targets) {
+		return targets.contains(Target.role(this.role)) || targets.contains(Target.user(this.subject));
 	}
 
 }

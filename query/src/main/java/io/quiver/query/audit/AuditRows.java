@@ -46,7 +46,8 @@ final class AuditRows {
 				rs.getString("outcome"), rs.getString("error_code"),
 				ReadModelJson.read(rs.getString("argument_names"), NAMES), rs.getInt("argument_count"),
 				rs.getLong("duration_micros"), rs.getString("prev_hash"), rs.getString("hash"),
-				rs.getInt("hash_version"), rs.getString("trace_id"), rs.getString("phase"), attempt, settled);
+				rs.getInt("hash_version"), rs.getString("trace_id"), rs.getString("phase"), attempt, settled,
+				rs.getString("grant_fingerprint"));
 	}
 
 }

@@ -190,8 +190,9 @@ class JdbcAuditWriter implements AuditWriter, SmartLifecycle, MeterBinder {
 				"""
 						INSERT INTO tool_call_audit (org_id, seq, entry_id, at, member_id, subject, requested_name, via_execute_tool,
 						    resolved_tool, operation, connection_id, account, classification, gate, decision, outcome, error_code,
-						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id, phase, attempt_seq)
-						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+						    argument_names, argument_count, duration_micros, prev_hash, hash, hash_version, trace_id, phase, attempt_seq,
+						    grant_fingerprint)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
 				rows);
 		heads.forEach((orgId, chain) -> this.jdbc.update(
 				"UPDATE tool_call_audit_head SET last_seq = ?, last_hash = ? WHERE org_id = ?", chain.seq, chain.hash,
@@ -214,7 +215,7 @@ class JdbcAuditWriter implements AuditWriter, SmartLifecycle, MeterBinder {
 				e.memberId(), e.subject(), e.requestedName(), e.viaExecuteTool(), e.resolvedTool(), e.operation(),
 				e.connectionId(), e.account(), e.classification(), e.gate(), e.decision(), e.outcome(), e.errorCode(),
 				ReadModelJson.write(e.argumentNames()), e.argumentCount(), e.durationMicros(), e.prevHash(), e.hash(),
-				e.version(), e.traceId(), e.phase(), e.attemptSeq() };
+				e.version(), e.traceId(), e.phase(), e.attemptSeq(), e.grantFingerprint() };
 	}
 
 	@Override
@@ -277,7 +278,7 @@ class JdbcAuditWriter implements AuditWriter, SmartLifecycle, MeterBinder {
 					r.viaExecuteTool(), r.resolvedTool(), r.operation(), r.connectionId(), r.account(),
 					r.classification(), r.gate(), r.decision(), r.outcome(), r.errorCode(),
 					List.copyOf(r.argumentNames()), r.argumentCount(), r.durationMicros(), this.hash, null,
-					EntryEncoding.CURRENT, r.traceId(), r.phase(), r.attemptSeq(), null);
+					EntryEncoding.CURRENT, r.traceId(), r.phase(), r.attemptSeq(), null, r.grantFingerprint());
 			String hash = EntryEncoding.hash(EntryJson.of(r.orgId(), unhashed));
 			this.seq = next;
 			this.hash = hash;

@@ -40,7 +40,7 @@ final class StorableRecord {
 				CallerText.stored(r.connectionId(), 64), CallerText.stored(r.account(), 64),
 				word(r.classification(), 16), word(r.gate(), 32), word(r.decision(), 16), word(r.outcome(), 16),
 				CallerText.stored(r.errorCode(), 64), names, Math.max(r.argumentCount(), names.size()),
-				r.durationMicros(), word(r.traceId(), 32), r.phase(), r.attemptSeq());
+				r.durationMicros(), word(r.traceId(), 32), r.phase(), r.attemptSeq(), word(r.grantFingerprint(), 16));
 	}
 
 	/**

@@ -64,32 +64,35 @@ public class ComplianceQueries {
 
 	@QueryHandler
 	public EffectiveRulesView effective(FindEffectiveRulesQuery query) {
-		return withState(query.orgId(), query.at(), (policy) -> {
-			String subject;
-			Role role;
-			String about;
-			if (query.member() != null && !query.member().isBlank()) {
-				MemberView found = member(policy, query.member());
-				subject = found.subject();
-				role = found.role();
-				about = "member " + found.subject() + " (" + found.role() + ")";
-			}
-			else if (query.target() != null && !query.target().isBlank()) {
-				Target parsed = parseTarget(query.target());
-				subject = (parsed.kind() == Target.Kind.USER) ? parsed.value() : null;
-				MemberView user = (subject != null) ? policy.memberBySubject(subject) : null;
-				role = (parsed.kind() == Target.Kind.ROLE) ? Role.valueOf(parsed.value())
-						: (user != null) ? user.role() : null;
-				about = parsed.toString();
-			}
-			else {
-				throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
-						"name a target (role:{ROLE} or user:{subject}) or a member");
-			}
-			EffectiveRestrictions effective = this.restrictions.effective(policy, subject, role);
-			return new EffectiveRulesView(about, stamp(query.at()), effective.layer(), effective.allowlist(),
-					written(effective.allow()), written(effective.block()), effective.restrictionIds());
-		});
+		return withState(query.orgId(), query.at(),
+				(policy) -> effective(policy, query.target(), query.member(), query.at()));
+	}
+
+	private EffectiveRulesView effective(PolicySnapshot policy, String target, String member, Instant at) {
+		String subject;
+		Role role;
+		String about;
+		if (member != null && !member.isBlank()) {
+			MemberView found = member(policy, member);
+			subject = found.subject();
+			role = found.role();
+			about = "member " + found.subject() + " (" + found.role() + ")";
+		}
+		else if (target != null && !target.isBlank()) {
+			Target parsed = parseTarget(target);
+			subject = (parsed.kind() == Target.Kind.USER) ? parsed.value() : null;
+			MemberView user = (subject != null) ? policy.memberBySubject(subject) : null;
+			role = (parsed.kind() == Target.Kind.ROLE) ? Role.valueOf(parsed.value())
+					: (user != null) ? user.role() : null;
+			about = parsed.toString();
+		}
+		else {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT,
+					"name a target (role:{ROLE} or user:{subject}) or a member");
+		}
+		EffectiveRestrictions effective = this.restrictions.effective(policy, subject, role);
+		return new EffectiveRulesView(about, stamp(at), effective.layer(), effective.allowlist(),
+				written(effective.allow()), written(effective.block()), effective.restrictionIds());
 	}
 
 	@QueryHandler
@@ -127,23 +130,33 @@ public class ComplianceQueries {
 				(policy) -> reach(policy, member(policy, query.member()), query.at()));
 	}
 
+	/**
+	 * The reachable tools and effective rules at both instants, each instant replayed
+	 * once for both answers.
+	 */
 	@QueryHandler
 	public ReachChangesView changes(FindReachChangesQuery query) {
 		if (query.from() == null) {
 			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, "'from' is required");
 		}
-		ReachableToolsView before = reachable(new FindReachableToolsQuery(query.orgId(), query.member(), query.from()));
-		ReachableToolsView after = reachable(new FindReachableToolsQuery(query.orgId(), query.member(), query.to()));
-		Set<String> added = new LinkedHashSet<>(after.tools());
-		added.removeAll(before.tools());
-		Set<String> removed = new LinkedHashSet<>(before.tools());
-		removed.removeAll(after.tools());
-		EffectiveRulesView rulesBefore = effective(
-				new FindEffectiveRulesQuery(query.orgId(), null, query.member(), query.from()));
-		EffectiveRulesView rulesAfter = effective(
-				new FindEffectiveRulesQuery(query.orgId(), null, query.member(), query.to()));
-		return new ReachChangesView(before.member(), before.at(), after.at(), List.copyOf(added), List.copyOf(removed),
-				before.role(), after.role(), before.status(), after.status(), rulesBefore, rulesAfter);
+		Moment before = moment(query.orgId(), query.member(), query.from());
+		Moment after = moment(query.orgId(), query.member(), query.to());
+		Set<String> added = new LinkedHashSet<>(after.reach().tools());
+		added.removeAll(before.reach().tools());
+		Set<String> removed = new LinkedHashSet<>(before.reach().tools());
+		removed.removeAll(after.reach().tools());
+		return new ReachChangesView(before.reach().member(), before.reach().at(), after.reach().at(),
+				List.copyOf(added), List.copyOf(removed), before.reach().role(), after.reach().role(),
+				before.reach().status(), after.reach().status(), before.rules(), after.rules());
+	}
+
+	private Moment moment(String orgId, String member, Instant at) {
+		return withState(orgId, at,
+				(policy) -> new Moment(reach(policy, member(policy, member), at), effective(policy, null, member, at)));
+	}
+
+	/** What a member could reach at an instant, and the rules in effect for it then. */
+	private record Moment(ReachableToolsView reach, EffectiveRulesView rules) {
 	}
 
 	private ReachableToolsView reach(PolicySnapshot policy, MemberView member, Instant at) {

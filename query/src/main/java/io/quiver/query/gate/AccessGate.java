@@ -1,6 +1,5 @@
 package io.quiver.query.gate;
 
-import io.quiver.command.member.api.Target;
 import io.quiver.query.access.Caller;
 import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.Verdict;
@@ -36,8 +35,7 @@ public class AccessGate extends AbstractCallStep {
 					+ "', which belongs to another member; only its owner's clients reach its tools");
 		}
 		ToolboxView toolbox = policy.toolbox(tool.toolboxId());
-		if (toolbox != null && (toolbox.grants().contains(Target.role(caller.role()))
-				|| toolbox.grants().contains(Target.user(caller.subject())))) {
+		if (toolbox != null && caller.isTargetedBy(toolbox.grants())) {
 			return Verdict.allow(Gate.ACCESS);
 		}
 		String name = (toolbox != null) ? toolbox.name() : tool.toolboxId();

@@ -1,11 +1,18 @@
 package io.quiver.query.gate;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
 import io.quiver.command.catalog.api.OperationRef;
 import io.quiver.command.restriction.api.ItemKind;
 import io.quiver.command.restriction.api.Pin;
+import io.quiver.command.restriction.api.RestrictionErrorCode;
 import io.quiver.command.restriction.api.RestrictionItem;
+import io.quiver.command.restriction.api.RestrictionRules;
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.query.restriction.api.RestrictionInput;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import io.quiver.query.toolindex.api.ConnectionView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
@@ -22,10 +29,44 @@ import org.springframework.stereotype.Component;
  * entry.</li>
  * </ul>
  * An item that resolves to nothing is refused: an allow rule that can match nothing would
- * only look like a rule.
+ * only look like a rule. A restriction as written ({@link RestrictionInput}) becomes its
+ * rules here too ({@link #rules}), on a create and on an update.
  */
 @Component
 public class RestrictionPins {
+
+	/**
+	 * The rules a restriction as written makes, every item pinned now (R8.5, R8.6). On a
+	 * create ({@code current} null) an absent or null {@code allow} is no allow rule and
+	 * an absent or null {@code block} blocks nothing; on an update a list not written
+	 * keeps the current rules, and null removes them.
+	 * @throws CommandRejectedException {@code restriction.unresolved-item} naming the
+	 * item that pins nothing
+	 */
+	public RestrictionRules rules(PolicySnapshot policy, RestrictionInput input, RestrictionRules current) {
+		List<RestrictionItem> allow = (current != null && !input.allowWritten()) ? current.allow()
+				: pinAll(policy, input.allow());
+		List<RestrictionItem> block = (current != null && !input.blockWritten()) ? current.block()
+				: pinAll(policy, input.block());
+		return new RestrictionRules(allow, block);
+	}
+
+	/** The items pinned, or null for none written. */
+	private List<RestrictionItem> pinAll(PolicySnapshot policy, List<String> written) {
+		if (written == null) {
+			return null;
+		}
+		List<RestrictionItem> pinned = new ArrayList<>();
+		for (String item : written) {
+			try {
+				pinned.add(pin(policy, item));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new CommandRejectedException(RestrictionErrorCode.UNRESOLVED_ITEM, ex.getMessage());
+			}
+		}
+		return pinned;
+	}
 
 	/**
 	 * @throws IllegalArgumentException naming the item and why it cannot be pinned

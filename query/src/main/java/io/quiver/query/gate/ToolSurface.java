@@ -5,10 +5,8 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 
-import io.quiver.command.member.api.Target;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.ControlPlaneOperation;
-import io.quiver.query.gate.api.Gate;
 import io.quiver.query.gate.api.Verdict;
 import io.quiver.query.search.api.CodePoints;
 import io.quiver.query.toolindex.api.ConnectedTool;
@@ -111,10 +109,8 @@ public class ToolSurface {
 				candidates.addAll(policy.accountTools(connection.connectionId()));
 			}
 		}
-		Target role = Target.role(caller.role());
-		Target user = Target.user(caller.subject());
 		for (ToolboxView toolbox : policy.toolboxes()) {
-			if (toolbox.grants().contains(role) || toolbox.grants().contains(user)) {
+			if (caller.isTargetedBy(toolbox.grants())) {
 				toolbox.entries().forEach((entry) -> {
 					ConnectedTool tool = policy.tool(ConnectedTools.entryKey(toolbox.toolboxId(), entry.entryId()));
 					if (tool != null) {

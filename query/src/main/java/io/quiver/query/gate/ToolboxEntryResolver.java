@@ -25,7 +25,9 @@ import org.springframework.stereotype.Component;
  * connections before its command is sent (SPEC R4.3), as {@link RestrictionPins} does for
  * restriction items: the operation exists on every connection named, the connections are
  * of the operation's connector, and defaults and frozen values name the operation's
- * parameters and fit their schemas. A refusal is {@code invalid-entry}.
+ * parameters and fit their schemas. A new entry needs an operation and at least one
+ * connection; a change of an entry keeps what it leaves out. A refusal is
+ * {@code invalid-entry}.
  */
 @Component
 public class ToolboxEntryResolver {
@@ -37,11 +39,17 @@ public class ToolboxEntryResolver {
 	}
 
 	/**
-	 * The entry with connections by id and its advertised name (by default
+	 * A new entry, with connections by id and its advertised name (by default
 	 * {@code {toolbox}__{operation}}).
 	 * @throws CommandRejectedException with {@code invalid-entry} naming what is wrong
 	 */
 	public ToolboxEntry resolve(PolicySnapshot policy, String toolboxName, String entryId, ToolboxEntryInput input) {
+		if (input.operation() == null) {
+			throw invalidEntry("an entry needs an operation, written connector.operation (e.g. notion.search_pages)");
+		}
+		if (input.connections() == null || input.connections().isEmpty()) {
+			throw invalidEntry("an entry needs at least one connection (id or label) of the operation's connector");
+		}
 		OperationRef operation;
 		try {
 			operation = OperationRef.parse(input.operation());
@@ -84,6 +92,22 @@ public class ToolboxEntryResolver {
 		String name = (input.name() != null && !input.name().isBlank()) ? input.name()
 				: NamingRules.advertisedName(toolboxName, operation.operation());
 		return new ToolboxEntry(entryId, operation, connectionIds, name, defaults, frozen);
+	}
+
+	/**
+	 * An entry changed: each field the input leaves out (null) keeps the entry's current
+	 * value, and the whole is resolved as a new entry would be.
+	 * @throws CommandRejectedException with {@code invalid-entry} naming what is wrong
+	 */
+	public ToolboxEntry resolve(PolicySnapshot policy, String toolboxName, ToolboxEntry current,
+			ToolboxEntryInput input) {
+		ToolboxEntryInput merged = new ToolboxEntryInput(
+				(input.operation() != null) ? input.operation() : current.operation().toString(),
+				(input.connections() != null) ? input.connections() : current.connectionIds(),
+				(input.name() != null) ? input.name() : current.advertisedName(),
+				(input.defaults() != null) ? input.defaults() : current.defaults(),
+				(input.frozen() != null) ? input.frozen() : current.frozen());
+		return resolve(policy, toolboxName, current.entryId(), merged);
 	}
 
 	/**

@@ -2,7 +2,13 @@ package io.quiver.query.replay;
 
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -27,11 +33,23 @@ import org.springframework.transaction.support.TransactionTemplate;
  * committed meanwhile are applied by the live processor and again, harmlessly, by the
  * rebuild, which reads to the end of the store. Command-side lookup tables are not
  * projections and are not offered.
+ * <p>
+ * Several projections ({@link #rebuildAll}) are rebuilt in one read of the store: each
+ * batch read is applied to every projection at once, each projection on a thread and in a
+ * transaction of its own (projections share no table), and the next batch is applied once
+ * all have applied this one, so each projection still sees the events in store order.
+ * Events are deserialised once, by the reading thread, for all of them.
  */
 @Component
 public class ProjectionRebuilder {
 
 	static final int BATCH = 500;
+
+	/**
+	 * Projections applied at once: the four that apply most events of a store (members,
+	 * restrictions, their history, the trail) each on a thread of its own.
+	 */
+	static final int THREADS = 4;
 
 	/** The processing groups that are read models and may be rebuilt. */
 	public static final List<String> PROJECTIONS = List.of("member-directory", "connection-directory",
@@ -57,36 +75,97 @@ public class ProjectionRebuilder {
 	 * @throws IllegalArgumentException for a name that is not a projection
 	 */
 	public Progress rebuild(String projection, Consumer<Progress> progress) {
+		return rebuildAll(List.of(projection), progress).get(0);
+	}
+
+	/**
+	 * Rebuilds projections in one read of the store, in parallel.
+	 * @param progress told after every batch and at the end, for each projection
+	 * @return where each projection ended, in the order given
+	 * @throws IllegalArgumentException for a name that is not a projection
+	 */
+	public List<Progress> rebuildAll(List<String> projections, Consumer<Progress> progress) {
+		Map<String, EventHandlerInvoker> invokers = new LinkedHashMap<>();
+		for (String projection : projections) {
+			invokers.put(projection, invoker(projection));
+		}
+		long started = System.nanoTime();
+		Map<String, long[]> counts = new LinkedHashMap<>();
+		ExecutorService workers = Executors.newFixedThreadPool(Math.min(invokers.size(), THREADS), (task) -> {
+			Thread thread = new Thread(task, "rebuild");
+			thread.setDaemon(true);
+			return thread;
+		});
+		try {
+			invokers.forEach((projection, invoker) -> {
+				this.transactions.executeWithoutResult((status) -> invoker.performReset());
+				counts.put(projection, new long[2]);
+			});
+			List<TrackedEventMessage<?>> batch = new ArrayList<>(BATCH);
+			try (Stream<? extends TrackedEventMessage<?>> events = this.storage.readEvents(null, false)) {
+				for (Iterator<? extends TrackedEventMessage<?>> it = events.iterator(); it.hasNext();) {
+					TrackedEventMessage<?> event = it.next();
+					// once, here, rather than by each worker at once
+					event.getPayload();
+					event.getMetaData();
+					batch.add(event);
+					if (batch.size() == BATCH) {
+						applyAll(workers, invokers, batch, counts);
+						counts.forEach((projection, count) -> progress
+							.accept(new Progress(projection, count[0], count[1], elapsed(started), false)));
+						batch = new ArrayList<>(BATCH);
+					}
+				}
+			}
+			applyAll(workers, invokers, batch, counts);
+		}
+		finally {
+			workers.shutdownNow();
+		}
+		List<Progress> done = new ArrayList<>();
+		counts.forEach((projection, count) -> {
+			Progress end = new Progress(projection, count[0], count[1], elapsed(started), true);
+			progress.accept(end);
+			done.add(end);
+		});
+		return done;
+	}
+
+	private EventHandlerInvoker invoker(String projection) {
 		if (!PROJECTIONS.contains(projection)) {
 			throw new IllegalArgumentException(
 					"'" + projection + "' is not a projection; choose one of " + String.join(", ", PROJECTIONS));
 		}
-		EventHandlerInvoker invoker = this.processing.eventProcessor(projection, AbstractEventProcessor.class)
+		return this.processing.eventProcessor(projection, AbstractEventProcessor.class)
 			.map(AbstractEventProcessor::eventHandlerInvoker)
 			.orElseThrow(() -> new IllegalStateException("no processor for projection '" + projection + "'"));
-		long started = System.nanoTime();
-		this.transactions.executeWithoutResult((status) -> invoker.performReset());
-		long[] counts = new long[2];
-		List<TrackedEventMessage<?>> batch = new ArrayList<>(BATCH);
-		try (Stream<? extends TrackedEventMessage<?>> events = this.storage.readEvents(null, false)) {
-			for (Iterator<? extends TrackedEventMessage<?>> it = events.iterator(); it.hasNext();) {
-				batch.add(it.next());
-				if (batch.size() == BATCH) {
-					apply(invoker, batch, counts);
-					progress.accept(new Progress(projection, counts[0], counts[1], elapsed(started), false));
-				}
-			}
-		}
-		apply(invoker, batch, counts);
-		Progress done = new Progress(projection, counts[0], counts[1], elapsed(started), true);
-		progress.accept(done);
-		return done;
 	}
 
-	private void apply(EventHandlerInvoker invoker, List<TrackedEventMessage<?>> batch, long[] counts) {
+	/** Applies one batch to every projection, each on a worker; returns when all have. */
+	private void applyAll(ExecutorService workers, Map<String, EventHandlerInvoker> invokers,
+			List<TrackedEventMessage<?>> batch, Map<String, long[]> counts) {
 		if (batch.isEmpty()) {
 			return;
 		}
+		List<Future<?>> applying = new ArrayList<>();
+		invokers.forEach((projection, invoker) -> applying
+			.add(workers.submit(() -> apply(invoker, batch, counts.get(projection)))));
+		for (Future<?> future : applying) {
+			try {
+				future.get();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("rebuild interrupted", ex);
+			}
+			catch (ExecutionException ex) {
+				throw (ex.getCause() instanceof RuntimeException runtime) ? runtime
+						: new IllegalStateException(ex.getCause());
+			}
+		}
+	}
+
+	private void apply(EventHandlerInvoker invoker, List<TrackedEventMessage<?>> batch, long[] counts) {
 		this.transactions.executeWithoutResult((status) -> {
 			for (EventMessage<?> event : batch) {
 				counts[0]++;
@@ -103,7 +182,6 @@ public class ProjectionRebuilder {
 				}
 			}
 		});
-		batch.clear();
 	}
 
 	private static long elapsed(long started) {

@@ -2,8 +2,7 @@ package io.quiver.query.toolindex;
 
 import javax.sql.DataSource;
 
-import io.quiver.query.support.PostgresChannel;
-import org.springframework.context.SmartLifecycle;
+import io.quiver.query.support.PostgresListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,33 +15,23 @@ import org.springframework.stereotype.Component;
  * node) this does nothing: the local commit hook of {@link CatchUpTrigger} covers it.
  */
 @Component
-class EventNotifications implements SmartLifecycle {
+class EventNotifications extends PostgresListener {
 
-	private final DataSource dataSource;
-
-	private final PostgresChannel channel;
+	private final CatchUpTrigger trigger;
 
 	EventNotifications(DataSource dataSource, CatchUpTrigger trigger) {
-		this.dataSource = dataSource;
-		this.channel = new PostgresChannel(dataSource, "quiver_events_", (payload) -> trigger.request(),
-				trigger::request);
+		super(dataSource, "quiver_events_");
+		this.trigger = trigger;
 	}
 
 	@Override
-	public void start() {
-		if (PostgresChannel.isPostgres(this.dataSource)) {
-			this.channel.start();
-		}
+	protected void onNotification(String payload) {
+		this.trigger.request();
 	}
 
 	@Override
-	public void stop() {
-		this.channel.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.channel.isRunning();
+	protected void onListening() {
+		this.trigger.request();
 	}
 
 }

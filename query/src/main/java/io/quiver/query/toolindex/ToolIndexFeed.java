@@ -60,8 +60,12 @@ class ToolIndexFeed implements SmartLifecycle, MeterBinder {
 
 	private final List<PolicyChangeListener> listeners = new CopyOnWriteArrayList<>();
 
-	ToolIndexFeed(EventStorageEngine storage) {
+	/** Every event applied, by organisation and instant, for the compliance replay. */
+	private final PolicyTimeline timeline;
+
+	ToolIndexFeed(EventStorageEngine storage, PolicyTimeline timeline) {
 		this.storage = storage;
+		this.timeline = timeline;
 	}
 
 	void attach(LivePolicyStore store) {
@@ -136,6 +140,7 @@ class ToolIndexFeed implements SmartLifecycle, MeterBinder {
 				this.token = event.trackingToken();
 				this.applied++;
 				if (event.getPayload() instanceof OrganizationEvent payload) {
+					this.timeline.record(payload, event.trackingToken().position().orElseThrow(), event.getTimestamp());
 					moved.add(payload.orgId());
 				}
 			});

@@ -4,8 +4,13 @@ import java.util.List;
 
 import io.quiver.command.member.api.Role;
 import io.quiver.command.member.api.Target;
+import io.quiver.command.restriction.api.RestrictionErrorCode;
+import io.quiver.command.restriction.api.RestrictionItem;
+import io.quiver.command.restriction.api.RestrictionRules;
+import io.quiver.command.shared.api.CommandRejectedException;
 import io.quiver.query.access.Caller;
 import io.quiver.query.gate.outbound.HostResolver;
+import io.quiver.query.restriction.api.RestrictionInput;
 import io.quiver.query.toolindex.PolicyFixture;
 import io.quiver.query.toolindex.api.ConnectedTool;
 import org.junit.jupiter.api.BeforeEach;
@@ -216,6 +221,35 @@ class RestrictionResolverTest {
 			.isInstanceOf(IllegalArgumentException.class);
 		assertThat(pins.pin(this.policy.snapshot(), "tool:echo-alice__get_item").pin().connectionId())
 			.isEqualTo(connectionId("echo-alice"));
+	}
+
+	@Test
+	void givenARestrictionAsWritten_whenMakingItsRules_thenAnUpdateKeepsWhatItLeavesOutAndNullRemoves() {
+		RestrictionPins pins = new RestrictionPins();
+		var state = this.policy.snapshot();
+
+		RestrictionRules created = pins.rules(state,
+				new RestrictionInput("role:MEMBER", false, null, true, List.of("tool:echo.get_item")), null);
+		assertThat(created.allow()).as("no allow written: no allow rule").isNull();
+		assertThat(created.block()).extracting(RestrictionItem::written).containsExactly("tool:echo.get_item");
+		assertThat(pins.rules(state, new RestrictionInput("role:MEMBER", true, List.of(), false, null), null).block())
+			.as("no block written on a create: blocks nothing")
+			.isEmpty();
+
+		RestrictionRules allowAdded = pins.rules(state,
+				new RestrictionInput(null, true, List.of("connector:echo"), false, null), created);
+		assertThat(allowAdded.allow()).extracting(RestrictionItem::written).containsExactly("connector:echo");
+		assertThat(allowAdded.block()).as("block not written: kept").isEqualTo(created.block());
+		RestrictionRules allowRemoved = pins.rules(state, new RestrictionInput(null, true, null, true, null),
+				allowAdded);
+		assertThat(allowRemoved.allow()).as("allow: null removes the allow rule").isNull();
+		assertThat(allowRemoved.block()).as("block: null removes the blocks").isEmpty();
+
+		assertThatThrownBy(() -> pins.rules(state,
+				new RestrictionInput(null, false, null, true, List.of("tool:echo.no_such_operation")), created))
+			.isInstanceOfSatisfying(CommandRejectedException.class,
+					(ex) -> assertThat(ex.errorCode()).isEqualTo(RestrictionErrorCode.UNRESOLVED_ITEM))
+			.hasMessageContaining("no_such_operation");
 	}
 
 	private RestrictionDecision decide(String subject, String toolName) {

@@ -1,7 +1,6 @@
 package io.quiver.query.toolindex;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,6 @@ import io.quiver.command.organization.api.OrganizationSettings;
 import io.quiver.command.organization.api.OrganizationSettingsChangedEvent;
 import io.quiver.command.restriction.api.RestrictionCreatedEvent;
 import io.quiver.command.restriction.api.RestrictionDeletedEvent;
-import io.quiver.command.restriction.api.RestrictionItem;
 import io.quiver.command.restriction.api.RestrictionRules;
 import io.quiver.command.restriction.api.RestrictionUpdatedEvent;
 import io.quiver.command.toolbox.api.ToolboxCreatedEvent;
@@ -41,6 +39,7 @@ import io.quiver.command.toolbox.api.ToolboxGrantedEvent;
 import io.quiver.query.access.Caller;
 import io.quiver.query.access.Scope;
 import io.quiver.query.gate.RestrictionPins;
+import io.quiver.query.restriction.api.RestrictionInput;
 import io.quiver.query.search.SentenceVectors;
 import io.quiver.query.toolindex.api.MemberView;
 import io.quiver.query.toolindex.api.PolicySnapshot;
@@ -231,13 +230,7 @@ public final class PolicyFixture {
 	}
 
 	private RestrictionRules rules(List<String> allow, List<String> block) {
-		return new RestrictionRules((allow != null) ? pin(allow) : null, (block != null) ? pin(block) : List.of());
-	}
-
-	private List<RestrictionItem> pin(List<String> written) {
-		List<RestrictionItem> items = new ArrayList<>();
-		written.forEach((item) -> items.add(this.pins.pin(this.state, item)));
-		return items;
+		return this.pins.rules(this.state, new RestrictionInput(null, true, allow, true, block), null);
 	}
 
 	private static OperationDefinition operation(String name, String method, String path,

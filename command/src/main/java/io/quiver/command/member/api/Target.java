@@ -3,6 +3,9 @@ package io.quiver.command.member.api;
 import java.util.Locale;
 import java.util.Objects;
 
+import io.quiver.command.shared.api.CommandRejectedException;
+import io.quiver.command.shared.api.CommonErrorCode;
+
 /**
  * Whom a toolbox grant or a restriction addresses: every member of a role
  * ({@code role:MEMBER}) or one user, named by subject ({@code user:alice}). Users are
@@ -52,8 +55,8 @@ public record Target(Kind kind, String value) {
 						return new Target(Kind.ROLE, rest);
 					}
 					catch (IllegalArgumentException ex) {
-						throw new IllegalArgumentException("unknown role '" + rest
-								+ "' in target; roles are OWNER, ADMIN, MEMBER, AUDITOR, BILLING_ADMIN, GUEST");
+						throw new IllegalArgumentException(
+								"unknown role '" + rest + "' in target; roles are " + Role.NAMES);
 					}
 				}
 				if (prefix.equals("user") && !rest.isBlank()) {
@@ -63,6 +66,20 @@ public record Target(Kind kind, String value) {
 		}
 		throw new IllegalArgumentException(
 				"target '" + written + "' is not valid; write role:{ROLE} (e.g. role:MEMBER) or user:{subject}");
+	}
+
+	/**
+	 * Parses a target a caller wrote, as {@link #parse} does.
+	 * @throws CommandRejectedException {@code invalid-input} with {@link #parse}'s
+	 * message
+	 */
+	public static Target parseInput(String written) {
+		try {
+			return parse(written);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandRejectedException(CommonErrorCode.INVALID_INPUT, ex.getMessage());
+		}
 	}
 
 	@Override

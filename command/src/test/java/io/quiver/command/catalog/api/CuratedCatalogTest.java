@@ -84,6 +84,16 @@ class CuratedCatalogTest {
 	}
 
 	@Test
+	void givenGitHub_whenRead_thenItDeclaresItsOAuthProvider() {
+		OAuthSettings oauth = catalog.connector("github").oauth();
+		assertThat(oauth).isNotNull();
+		assertThat(oauth.authorizationEndpoint()).isEqualTo("https://github.com/login/oauth/authorize");
+		assertThat(oauth.tokenEndpoint()).isEqualTo("https://github.com/login/oauth/access_token");
+		assertThat(oauth.pkce()).isTrue();
+		assertThat(oauth.revocable()).as("GitHub offers no RFC 7009 revocation").isFalse();
+	}
+
+	@Test
 	void givenConnectors_whenInspected_thenEachNamesItsSourceAndAnHttpsBaseUrl() {
 		assertThat(files).allSatisfy((file) -> {
 			String id = file.path("id").asText();

@@ -19,7 +19,7 @@ public record AuditEntry(long seq, String entryId, Instant at, String memberId, 
 		boolean viaExecuteTool, String resolvedTool, String operation, String connectionId, String account,
 		String classification, String gate, String decision, String outcome, String errorCode,
 		List<String> argumentNames, int argumentCount, long durationMicros, String prevHash, String hash, int version,
-		String traceId, String phase, Long attemptSeq, Settled settled) {
+		String traceId, String phase, Long attemptSeq, Settled settled, String grantFingerprint) {
 
 	/** The entry with its hash, once computed. */
 	public AuditEntry hashed(String entryHash) {
@@ -27,7 +27,7 @@ public record AuditEntry(long seq, String entryId, Instant at, String memberId, 
 				this.viaExecuteTool, this.resolvedTool, this.operation, this.connectionId, this.account,
 				this.classification, this.gate, this.decision, this.outcome, this.errorCode, this.argumentNames,
 				this.argumentCount, this.durationMicros, this.prevHash, entryHash, this.version, this.traceId,
-				this.phase, this.attemptSeq, this.settled);
+				this.phase, this.attemptSeq, this.settled, this.grantFingerprint);
 	}
 
 	/** The outcome entry of an attempt, as a listing joins it: what the call ended in. */

@@ -18,7 +18,7 @@ public record ToolCallRecord(Instant at, String orgId, String memberId, String s
 		boolean viaExecuteTool, String resolvedTool, String operation, String connectionId, String account,
 		String classification, String gate, String decision, String outcome, String errorCode,
 		List<String> argumentNames, int argumentCount, long durationMicros, String traceId, String phase,
-		Long attemptSeq) {
+		Long attemptSeq, String grantFingerprint) {
 
 	/** The phase of a write-ahead attempt entry. */
 	public static final String ATTEMPT = "attempt";
@@ -36,7 +36,7 @@ public record ToolCallRecord(Instant at, String orgId, String memberId, String s
 			List<String> argumentNames, int argumentCount, long durationMicros, String traceId) {
 		this(at, orgId, memberId, subject, requestedName, viaExecuteTool, resolvedTool, operation, connectionId,
 				account, classification, gate, decision, outcome, errorCode, argumentNames, argumentCount,
-				durationMicros, traceId, null, null);
+				durationMicros, traceId, null, null, null);
 	}
 
 }

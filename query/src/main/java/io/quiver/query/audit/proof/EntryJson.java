@@ -53,6 +53,7 @@ public final class EntryJson {
 		if (e.attemptSeq() != null) {
 			node.put("attemptSeq", e.attemptSeq());
 		}
+		put(node, "grantFingerprint", e.grantFingerprint());
 		node.put("prevHash", e.prevHash());
 		put(node, EntryEncoding.HASH, e.hash());
 		return node;

@@ -34,6 +34,15 @@ public interface PolicySnapshot {
 
 	MemberView member(String memberId);
 
+	/**
+	 * The member a caller named, by id or, failing that, by subject (removed members no
+	 * longer map by subject), or null.
+	 */
+	default MemberView memberByIdOrSubject(String idOrSubject) {
+		MemberView found = member(idOrSubject);
+		return (found != null) ? found : memberBySubject(idOrSubject);
+	}
+
 	Collection<MemberView> members();
 
 	ConnectionView connection(String connectionId);

@@ -1,4 +1,4 @@
-package io.quiver.edge.restriction;
+package io.quiver.query.restriction.api;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,10 @@ import io.quiver.command.shared.api.CommonErrorCode;
  * A restriction as written, {@code {target, allow?, block?}} (SPEC R8): items as strings,
  * not yet pinned. {@code allow} absent or null means no allow rule; {@code allow: []} is
  * an allow rule naming nothing, which denies everything (R8.5). On an update, a field
- * left out keeps its rules and null removes them.
+ * left out keeps its rules and null removes them. Read once, from the body of the REST
+ * API or the arguments of the MCP tool ({@link #forCreate}, {@link #forUpdate}) or from
+ * the console's form ({@link #of}); the items are pinned into rules by
+ * {@code query.gate.RestrictionPins#rules}.
  *
  * @param target {@code role:{ROLE}} or {@code user:{subject}}; null on an update
  * @param allowWritten whether {@code allow} was given (even as null)

@@ -1,0 +1,115 @@
+package io.quiver.benchmarks;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quiver.command.catalog.api.Classification;
+import io.quiver.command.catalog.api.ConnectorDefinition;
+import io.quiver.command.catalog.api.ConnectorKind;
+import io.quiver.command.catalog.api.ConnectorRegisteredEvent;
+import io.quiver.command.catalog.api.OperationDefinition;
+import io.quiver.command.catalog.api.ParameterLocation;
+import io.quiver.command.member.api.Role;
+import io.quiver.query.toolindex.PolicyFixture;
+
+/**
+ * Heap of the live policy state (issue 18, docs/scale-out.md): per organisation and per
+ * visible tool. Organisations are folded by the live fold ({@code OrgState}, through
+ * {@link PolicyFixture}) from their events: created, 10 members, one connector of its own
+ * with {@code tools} operations (distinct names, descriptions and schemas, as a custom
+ * connector has) and one connection on it, so each operation is a visible connected tool
+ * with its search index entry. Live heap is measured after collections, for organisations
+ * without tools and with 100 and 500, and the differences give bytes per organisation and
+ * per tool. The semantic signal is off (its cost per tool is
+ * {@link SemanticFootprint}'s).
+ * <p>
+ * Run:
+ * {@code java -Xmx4g -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.PolicyFootprint}
+ */
+public final class PolicyFootprint {
+
+	private static final int MEMBERS = 10;
+
+	private PolicyFootprint() {
+	}
+
+	public static void main(String[] args) {
+		int orgs = (args.length > 0) ? Integer.parseInt(args[0]) : 200;
+		// warm the classes and the shared curated catalog up
+		organisations(5, 10);
+		long empty = measure(orgs, 0);
+		System.out.printf(Locale.ROOT, "%d organisations, %d members, no tools: %.0f bytes per organisation%n", orgs,
+				MEMBERS, (double) empty / orgs);
+		for (int tools : new int[] { 100, 500 }) {
+			long with = measure(orgs, tools);
+			System.out.printf(Locale.ROOT,
+					"%d organisations x %d tools: %.1f MB, %.0f bytes per organisation, %.0f bytes per tool "
+							+ "(less the organisations without tools)%n",
+					orgs, tools, with / 1e6, (double) with / orgs, (double) (with - empty) / ((long) orgs * tools));
+		}
+	}
+
+	private static long measure(int orgs, int tools) {
+		long base = used();
+		List<PolicyFixture> kept = organisations(orgs, tools);
+		long bytes = used() - base;
+		if (kept.size() != orgs || kept.get(orgs - 1).snapshot().tools().size() != tools) {
+			throw new IllegalStateException(
+					"expected " + tools + " tools, found " + kept.get(orgs - 1).snapshot().tools().size());
+		}
+		return bytes;
+	}
+
+	private static List<PolicyFixture> organisations(int count, int tools) {
+		List<PolicyFixture> organisations = new ArrayList<>(count);
+		for (int o = 0; o < count; o++) {
+			PolicyFixture org = new PolicyFixture();
+			for (int m = 0; m < MEMBERS; m++) {
+				org.member("user-" + o + "-" + m, (m == 0) ? Role.OWNER : Role.MEMBER);
+			}
+			if (tools > 0) {
+				List<OperationDefinition> operations = new ArrayList<>(tools);
+				for (int t = 0; t < tools; t++) {
+					operations.add(operation(o, t));
+				}
+				org.apply(new ConnectorRegisteredEvent(PolicyFixture.ORG,
+						new ConnectorDefinition("app" + o, "App " + o, ConnectorKind.HTTP,
+								"An application of organisation " + o, "https://app" + o + ".example.com/v1",
+								operations, Map.of(), false, 1)));
+				org.connection("app" + o, "app-" + o, "user-" + o + "-0");
+			}
+			organisations.add(org);
+		}
+		return organisations;
+	}
+
+	private static OperationDefinition operation(int org, int tool) {
+		String name = "resource" + (tool / 6) + "_"
+				+ List.of("list", "get", "create", "update", "delete", "search").get(tool % 6);
+		ObjectNode schema = JsonNodeFactory.instance.objectNode();
+		schema.put("type", "object");
+		ObjectNode properties = schema.putObject("properties");
+		properties.putObject("id").put("type", "string").put("description", "The id of the item " + tool);
+		properties.putObject("title").put("type", "string").put("description", "A title, shown in lists");
+		properties.putObject("limit").put("type", "integer").put("description", "How many to answer, at most");
+		return new OperationDefinition(name, "Resource " + tool + " of app " + org,
+				"Does " + name.replace('_', ' ') + " on the items of app " + org
+						+ ": answers the matching items with their ids, titles and owners",
+				(tool % 6 < 2) ? "GET" : "POST", "/resources/" + tool + "/{id}", schema,
+				Map.of("id", ParameterLocation.PATH), null, null,
+				(tool % 6 < 2 || tool % 6 == 5) ? Classification.READ : Classification.WRITE, null);
+	}
+
+	private static long used() {
+		for (int i = 0; i < 4; i++) {
+			System.gc();
+		}
+		return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+	}
+
+}

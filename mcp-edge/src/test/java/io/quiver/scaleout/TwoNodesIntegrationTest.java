@@ -186,6 +186,34 @@ class TwoNodesIntegrationTest {
 		assertThat(writes).as("a write once per 50 calls per node, or every 5 s").isLessThan(50);
 	}
 
+	/**
+	 * With the semantic signal on (SPEC R6.15), the same {@code search_tools} query is
+	 * answered byte-identically by both nodes: two processes, each with its own model
+	 * session, its own index built by replaying the events.
+	 */
+	@Test
+	@Order(5)
+	void theSameSearchIsAnsweredByteIdenticallyByBothNodesWithTheSemanticSignalOn() {
+		// few tools collapse: search_tools is advertised
+		Rest.Response on = admin(nodeA).patch("/api/v1/org/settings",
+				Map.of("semanticSearch", true, "collapseThreshold", 1));
+		assertThat(on.status()).as(on.body()).isEqualTo(200);
+		for (String query : List.of("get item", "fetch a single record by its identifier",
+				"list_all_cal_com_schedules")) {
+			JsonNode a = call(as(nodeA, "alice"), "search_tools", Map.of("query", query));
+			JsonNode b = call(as(nodeB, "alice"), "search_tools", Map.of("query", query));
+
+			assertThat(a.path("isError").asBoolean()).as(a.toString()).isFalse();
+			assertThat(b.toString()).as(query).isEqualTo(a.toString());
+		}
+		JsonNode answer = call(as(nodeB, "alice"), "search_tools", Map.of("query", "get item"));
+		assertThat(answer.path("structuredContent").path("results").get(0).path("similarity").isNumber())
+			.as(answer.toString())
+			.isTrue();
+		assertThat(admin(nodeB).patch("/api/v1/org/settings", Map.of("semanticSearch", false, "collapseThreshold", 30))
+			.status()).isEqualTo(200);
+	}
+
 	/** Calls alternately on each node; answers how many were admitted. */
 	private static int alternate(List<Rest> callers, int calls) {
 		int admitted = 0;
@@ -271,7 +299,7 @@ class TwoNodesIntegrationTest {
 	}
 
 	@Test
-	@Order(5)
+	@Order(6)
 	void nodeAKilledUnderLoadLosesNothingItAcknowledged() throws Exception {
 		Rest adminA = admin(nodeA);
 		Rest adminB = admin(nodeB);

@@ -20,6 +20,9 @@ import io.quiver.command.connection.api.CredentialType;
  */
 public sealed interface Credential permits Credential.Bearer, Credential.Header, Credential.Basic, Credential.OAuth {
 
+	/** At most this many characters per secret value (token, header value, password). */
+	int MAX_VALUE = 16_384;
+
 	CredentialType type();
 
 	/**
@@ -231,14 +234,26 @@ public sealed interface Credential permits Credential.Bearer, Credential.Header,
 
 	}
 
+	/**
+	 * A secret is sent in an HTTP header, so it is at most {@value #MAX_VALUE} characters
+	 * (servers refuse larger headers: 8 to 16 KiB is the usual limit) and holds no line
+	 * break or NUL.
+	 */
 	private static void requireValue(String what, String value) {
 		if (value == null || value.isEmpty()) {
 			throw new IllegalArgumentException("the credential's " + what + " is missing");
 		}
+		if (value.length() > MAX_VALUE) {
+			throw new IllegalArgumentException(
+					"the credential's " + what + " is longer than " + MAX_VALUE + " characters");
+		}
 		for (int i = 0; i < value.length(); i++) {
 			char c = value.charAt(i);
-			if (c == '\r' || c == '\n' || c == 0) {
+			if (c == '\r' || c == '\n') {
 				throw new IllegalArgumentException("the credential's " + what + " contains a line break");
+			}
+			if (c == 0) {
+				throw new IllegalArgumentException("the credential's " + what + " contains a NUL character");
 			}
 		}
 	}

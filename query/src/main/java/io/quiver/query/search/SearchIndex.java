@@ -20,7 +20,6 @@ import io.quiver.query.search.QueryReader.Mention;
 import io.quiver.query.search.QueryReader.Plan;
 import io.quiver.query.search.QueryReader.Word;
 import io.quiver.query.search.api.CodePoints;
-import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchRequest;
@@ -100,8 +99,6 @@ public final class SearchIndex implements Searchable {
 
 	/** Generated scaffolding words that appear in every merged or frozen tool (R6.2). */
 	static final Set<String> DESCRIPTION_STOP_WORDS = Set.of("set", "connection", "frozen", "more");
-
-	private static final int MAX_LISTED = 5;
 
 	private final Lexicon lexicon;
 
@@ -306,7 +303,7 @@ public final class SearchIndex implements Searchable {
 	public SearchResult search(SearchRequest request) {
 		Plan plan = this.reader.read(request.query(), request.context());
 		if (plan.missingAccount() != null) {
-			return missingAccount(plan.missingAccount(), request.context());
+			return EmptyAnswers.missingAccount(plan.missingAccount(), request.context());
 		}
 		BitSet visible = request.visible();
 		int visibleCount = visibleCount(visible);
@@ -318,12 +315,12 @@ public final class SearchIndex implements Searchable {
 			}
 			for (Mention mention : plan.mentions()) {
 				if (!connected(mention, visible, scratch)) {
-					return unconnected(plan, mention, scratch);
+					return EmptyAnswers.unconnected(plan, mention, scratch);
 				}
 			}
 			for (AccountWords words : plan.accountWords()) {
 				if (namesAccount(words, scratch)) {
-					return missingAccount(words.label(), request.context());
+					return EmptyAnswers.missingAccount(words.label(), request.context());
 				}
 			}
 			boolean[] searched = new boolean[termCount];
@@ -370,9 +367,7 @@ public final class SearchIndex implements Searchable {
 			}
 			if (total == 0) {
 				return recalled(request, List.of(), 0,
-						SearchResult.empty(setAside, unmatched, "No tools: no word of the query was searched for"
-								+ setAsideSentence(setAside)
-								+ ". Name the action and the object, for example 'create issue' or 'list pages'."));
+						SearchResult.empty(setAside, unmatched, EmptyAnswers.nothingSearched(setAside)));
 			}
 			List<String> generic = onlyGenericVerbs(plan, searched, firm, scratch);
 			if (!generic.isEmpty()) {
@@ -394,7 +389,7 @@ public final class SearchIndex implements Searchable {
 			}
 			List<String> nearest = plan.toolName() ? nearest(plan, weights, scratch) : List.of();
 			return recalled(request, hits, 0, new SearchResult(hits, setAside, unmatched, null, null, nearest,
-					noMatch(unmatched, setAside, nearest)));
+					EmptyAnswers.noMatch(unmatched, setAside, advertisedNames(nearest))));
 		}
 		finally {
 			this.scratches.offer(scratch);
@@ -742,10 +737,7 @@ public final class SearchIndex implements Searchable {
 				rest.add(word.text());
 			}
 		}
-		return "No tool matches this query: only the generic " + (generic.size() == 1 ? "verb " : "verbs ")
-				+ bounded(generic) + " matched your tools, and " + bounded(rest)
-				+ " matched none of their names. Name the object in the tool's words, or connect the application"
-				+ " that has it first.";
+		return EmptyAnswers.genericOnly(generic, rest);
 	}
 
 	/**
@@ -757,29 +749,6 @@ public final class SearchIndex implements Searchable {
 	 */
 	private static boolean namesAccount(AccountWords words, Scratch scratch) {
 		return words.severalAccounts() ? scratch.maxDirect[words.term()] < EXACT_NAME : scratch.df[words.term()] == 0;
-	}
-
-	private static SearchResult missingAccount(String label, QueryContext context) {
-		return new SearchResult(List.of(), List.of(), List.of(), label, null, List.of(),
-				"No tools: you have no account labelled '" + label + "'" + accountsYouHave(context)
-						+ ". Search without the account label, or connect that account first.");
-	}
-
-	/**
-	 * The answer for a query naming an application the caller has not connected: empty,
-	 * naming it; its tokens count as unmatched, as do the tokens that matched nothing.
-	 */
-	private SearchResult unconnected(Plan plan, Mention mention, Scratch scratch) {
-		List<String> unmatched = new ArrayList<>();
-		for (int t = 0; t < plan.terms().size(); t++) {
-			int term = t;
-			if (scratch.df[t] == 0 || Arrays.stream(mention.terms()).anyMatch((m) -> m == term)) {
-				unmatched.add(plan.terms().get(t));
-			}
-		}
-		return new SearchResult(List.of(), List.of(), unmatched, null, mention.display(), List.of(),
-				"No tools: " + mention.display() + " is not connected for you, so none of your tools belongs to it. "
-						+ "Connect " + mention.display() + " first, or search for an application you have connected.");
 	}
 
 	/**
@@ -862,26 +831,9 @@ public final class SearchIndex implements Searchable {
 		return scratch;
 	}
 
-	private String noMatch(List<String> unmatched, List<String> setAside, List<String> nearest) {
-		StringBuilder message = new StringBuilder("No tool matches this query well enough to be worth calling");
-		if (!unmatched.isEmpty()) {
-			message.append(": ")
-				.append(bounded(unmatched))
-				.append(unmatched.size() == 1 ? " matches" : " match")
-				.append(" no tool you can see");
-		}
-		message.append(setAsideSentence(setAside));
-		if (!nearest.isEmpty()) {
-			List<String> names = nearest.stream()
-				.map((key) -> this.tools[this.ordinals.get(key)].document().name())
-				.toList();
-			message.append(". The nearest tool names you can call: ")
-				.append(String.join(", ", names))
-				.append(" (not matches: call one only if it is the tool you meant)");
-		}
-		message.append(". Try the tool's name or fewer, more specific words; if the tool belongs to an application"
-				+ " you have not connected, connect it first.");
-		return message.toString();
+	/** The advertised names of the tools under these keys, in the same order. */
+	private List<String> advertisedNames(List<String> keys) {
+		return keys.stream().map((key) -> this.tools[this.ordinals.get(key)].document().name()).toList();
 	}
 
 	/**
@@ -913,29 +865,6 @@ public final class SearchIndex implements Searchable {
 				: (a[2] != b[2]) ? Double.compare(b[2], a[2]) : (a[3] != b[3]) ? Double.compare(a[3], b[3]) : CodePoints
 					.compare(this.tools[(int) a[0]].document().name(), this.tools[(int) b[0]].document().name()));
 		return ranked.stream().limit(SearchResult.MAX_NEAREST).map((r) -> this.tools[(int) r[0]].key()).toList();
-	}
-
-	private static String setAsideSentence(List<String> setAside) {
-		if (setAside.isEmpty()) {
-			return "";
-		}
-		return "; set aside as function words, numbers or argument values: " + bounded(setAside);
-	}
-
-	private static String accountsYouHave(QueryContext context) {
-		if (context.accountLabels().isEmpty()) {
-			return "";
-		}
-		List<String> labels = new ArrayList<>(context.accountLabels());
-		labels.sort(CodePoints::compare);
-		return " (your accounts: " + bounded(labels) + ")";
-	}
-
-	private static String bounded(List<String> items) {
-		if (items.size() <= MAX_LISTED) {
-			return String.join(", ", items);
-		}
-		return String.join(", ", items.subList(0, MAX_LISTED)) + " (+" + (items.size() - MAX_LISTED) + " more)";
 	}
 
 }

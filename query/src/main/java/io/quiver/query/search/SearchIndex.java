@@ -7,11 +7,9 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.quiver.query.search.QueryReader.AccountWords;
@@ -120,22 +118,8 @@ public final class SearchIndex implements Searchable {
 
 	private final PriorityQueue<Integer> free = new PriorityQueue<>();
 
-	private final TreeMap<String, Postings> nameTerms = new TreeMap<>();
-
-	private final Map<String, Postings> connectorTerms = new HashMap<>();
-
-	private final Map<String, Postings> descriptionTerms = new HashMap<>();
-
-	/** Name tokens by their deletions, for near misses (R6.14). */
-	private final NearMisses nearMisses = new NearMisses();
-
-	/**
-	 * Name tokens by their stems, for other inflections (docs/search.md, refinement 13).
-	 */
-	private final Stems stems = new Stems();
-
-	/** Canonical squashed connector id or label to the tools of that connector. */
-	private final Map<String, Postings> connectorNames = new HashMap<>();
+	/** The postings of each field, and the scoring of one query term on them. */
+	private final FieldIndex fields;
 
 	private final ConcurrentLinkedQueue<Scratch> scratches = new ConcurrentLinkedQueue<>();
 
@@ -165,11 +149,12 @@ public final class SearchIndex implements Searchable {
 	public SearchIndex(SentenceVectors vectors, double threshold) {
 		this.lexicon = Lexicon.load();
 		this.reader = new QueryReader(this.lexicon);
+		this.fields = new FieldIndex(this.lexicon);
 		this.recall = (vectors != null) ? new SemanticRecall(vectors, threshold) : null;
 	}
 
 	/** One indexed tool: its document and the distinct tokens of each field. */
-	private record Tool(String key, SearchDocument document, String[] name, String[] connector, String[] description,
+	record Tool(String key, SearchDocument document, String[] name, String[] connector, String[] description,
 			String[] connectorNames) {
 	}
 
@@ -181,7 +166,7 @@ public final class SearchIndex implements Searchable {
 		int ordinal;
 		if (existing != null) {
 			ordinal = existing;
-			unindex(ordinal, this.tools[ordinal]);
+			this.fields.remove(ordinal, this.tools[ordinal]);
 		}
 		else {
 			ordinal = this.free.isEmpty() ? this.highWater++ : this.free.poll();
@@ -194,7 +179,7 @@ public final class SearchIndex implements Searchable {
 		Tool tool = analyse(key, document);
 		this.tools[ordinal] = tool;
 		this.nameTokenCounts[ordinal] = tool.name().length;
-		index(ordinal, tool);
+		this.fields.add(ordinal, tool);
 		if (this.recall != null) {
 			this.recall.put(ordinal, document);
 		}
@@ -206,7 +191,7 @@ public final class SearchIndex implements Searchable {
 		if (ordinal == null) {
 			return;
 		}
-		unindex(ordinal, this.tools[ordinal]);
+		this.fields.remove(ordinal, this.tools[ordinal]);
 		this.tools[ordinal] = null;
 		this.free.add(ordinal);
 		if (this.recall != null) {
@@ -253,51 +238,6 @@ public final class SearchIndex implements Searchable {
 		return new LinkedHashSet<>(tokens).toArray(String[]::new);
 	}
 
-	private void index(int ordinal, Tool tool) {
-		for (String token : tool.name()) {
-			Postings postings = this.nameTerms.get(token);
-			if (postings == null) {
-				postings = new Postings();
-				this.nameTerms.put(token, postings);
-				this.nearMisses.add(token);
-				this.stems.add(token);
-			}
-			postings.add(ordinal);
-		}
-		add(this.connectorTerms, tool.connector(), ordinal);
-		add(this.descriptionTerms, tool.description(), ordinal);
-		add(this.connectorNames, tool.connectorNames(), ordinal);
-	}
-
-	private void unindex(int ordinal, Tool tool) {
-		for (String token : tool.name()) {
-			Postings postings = this.nameTerms.get(token);
-			if (postings != null && postings.remove(ordinal)) {
-				this.nameTerms.remove(token);
-				this.nearMisses.remove(token);
-				this.stems.remove(token);
-			}
-		}
-		remove(this.connectorTerms, tool.connector(), ordinal);
-		remove(this.descriptionTerms, tool.description(), ordinal);
-		remove(this.connectorNames, tool.connectorNames(), ordinal);
-	}
-
-	private static void add(Map<String, Postings> terms, String[] tokens, int ordinal) {
-		for (String token : tokens) {
-			terms.computeIfAbsent(token, (t) -> new Postings()).add(ordinal);
-		}
-	}
-
-	private static void remove(Map<String, Postings> terms, String[] tokens, int ordinal) {
-		for (String token : tokens) {
-			Postings postings = terms.get(token);
-			if (postings != null && postings.remove(ordinal)) {
-				terms.remove(token);
-			}
-		}
-	}
-
 	/** Ranks the caller's visible tools for the request's query (R6.3 to R6.10). */
 	@Override
 	public SearchResult search(SearchRequest request) {
@@ -311,7 +251,7 @@ public final class SearchIndex implements Searchable {
 		Scratch scratch = scratch(termCount);
 		try {
 			for (int t = 0; t < termCount; t++) {
-				collect(plan.terms(), t, visible, scratch);
+				this.fields.collect(plan.terms(), t, visible, scratch);
 			}
 			for (Mention mention : plan.mentions()) {
 				if (!connected(mention, visible, scratch)) {
@@ -464,126 +404,6 @@ public final class SearchIndex implements Searchable {
 		return Math.log(1 + (visibleCount - df + 0.5) / (df + 0.5));
 	}
 
-	/**
-	 * Scores term {@code t} on every visible tool it matches, directly (R6.3) and through
-	 * its verb equivalents at 0.8 (R6.10), keeping the better of the two per tool. R6.10
-	 * consults equivalents only where the token matches nothing; keeping the better also
-	 * where it matches weakly stops a tool that merely mentions "new" in its description
-	 * from ranking below one that reaches "create" through "new" (docs/search.md,
-	 * refinement 1).
-	 */
-	private void collect(List<String> terms, int t, BitSet visible, Scratch scratch) {
-		String token = terms.get(t);
-		scratch.startTerm(t);
-		scoreName(token, terms, 1f, visible, scratch);
-		if (!scratch.named[t]) {
-			// no name token is this token, begins with it or is it inflected: another
-			// inflection of it may be one (watching, watchers)
-			for (String inflected : this.stems.of(token)) {
-				scratch.named[t] |= apply(this.nameTerms.get(inflected), NAME_PREFIX, true, visible, scratch);
-			}
-		}
-		if (!scratch.named[t]) {
-			// nor that: a near miss may be one (R6.14)
-			for (String near : this.nearMisses.of(token, this.nameTerms)) {
-				scratch.named[t] |= apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
-			}
-		}
-		scoreOther(token, 1f, visible, scratch);
-		List<String> equivalents = this.lexicon.equivalents(token);
-		if (!equivalents.isEmpty()) {
-			scratch.equivalentPass = true;
-			for (String equivalent : equivalents) {
-				scoreName(equivalent, terms, EQUIVALENT, visible, scratch);
-				scoreOther(equivalent, EQUIVALENT, visible, scratch);
-			}
-			scratch.endEquivalents();
-		}
-	}
-
-	/**
-	 * Scores the token on name tokens: exact, and prefix either way (R6.3). Records in
-	 * {@link Scratch#named} whether it reached a name other than through a name token
-	 * that merely begins it ({@code custom} of {@code customer}).
-	 */
-	private void scoreName(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
-		boolean named = apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
-		if (token.length() >= MIN_PREFIX) {
-			// name tokens the query token is a prefix of: they anchor it only as a
-			// compound of query tokens
-			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
-					false);
-			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
-				named |= apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms),
-						visible, scratch);
-			}
-			// name tokens that are a prefix of the query token: they anchor it only if
-			// it is an inflection of one
-			for (int end = MIN_PREFIX; end < token.length(); end++) {
-				boolean inflection = inflection(token, end);
-				named |= apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection, visible,
-						scratch) && inflection;
-			}
-		}
-		scratch.named[scratch.term()] |= named;
-	}
-
-	private void scoreOther(String token, float factor, BitSet visible, Scratch scratch) {
-		scratch.named[scratch.term()] |= apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible,
-				scratch);
-		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
-	}
-
-	/**
-	 * Whether the name token {@code name}, of which the query token is the first
-	 * {@code stem} characters, continues with another query token: {@code worklog} for
-	 * "log work". Only then does such a match anchor the query token; {@code service} is
-	 * only the beginning of {@code services} (docs/search.md, refinement 7).
-	 */
-	private static boolean compound(String name, int stem, List<String> terms) {
-		int rest = name.length() - stem;
-		for (int i = 0, n = terms.size(); i < n; i++) {
-			String term = terms.get(i);
-			if (term.length() == rest && name.startsWith(term, stem)) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Whether the query token {@code query} is the name token of its first {@code stem}
-	 * characters with an inflectional ending ({@code blocks} for {@code block},
-	 * {@code created} for {@code create}). Only then does such a match anchor the query
-	 * token; {@code customer} only begins with {@code custom}, {@code checkout} with
-	 * {@code check} (docs/search.md, refinement 7).
-	 */
-	private static boolean inflection(String query, int stem) {
-		int rest = query.length() - stem;
-		return switch (rest) {
-			case 1 -> query.charAt(stem) == 's' || (query.charAt(stem) == 'd' && query.charAt(stem - 1) == 'e');
-			case 2 -> query.startsWith("es", stem) || query.startsWith("ed", stem);
-			case 3 -> query.startsWith("ing", stem);
-			default -> false;
-		};
-	}
-
-	/** Offers the score to the visible tools of the postings; whether there was one. */
-	private static boolean apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
-		if (postings == null) {
-			return false;
-		}
-		boolean any = false;
-		for (int i = 0, n = postings.size(); i < n; i++) {
-			int ordinal = postings.get(i);
-			if (visible.get(ordinal)) {
-				scratch.offer(ordinal, value, anchors);
-				any = true;
-			}
-		}
-		return any;
-	}
-
 	/** Whether some token of a tentative word matched a visible tool (R6.9c). */
 	private static boolean matches(Word word, Scratch scratch) {
 		for (int t : word.terms()) {
@@ -631,7 +451,7 @@ public final class SearchIndex implements Searchable {
 	 * GitHub link in a Sentry tool's description does not connect GitHub.
 	 */
 	private boolean connected(Mention mention, BitSet visible, Scratch scratch) {
-		Postings postings = this.connectorNames.get(mention.canonical());
+		Postings postings = this.fields.connectorNamed(mention.canonical());
 		if (postings != null) {
 			for (int i = 0, n = postings.size(); i < n; i++) {
 				if (visible.get(postings.get(i))) {

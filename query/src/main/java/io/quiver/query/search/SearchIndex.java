@@ -26,9 +26,12 @@ import io.quiver.query.search.api.Searchable;
 
 /**
  * The lexical search over connected tools (SPEC R6), as an inverted index: postings per
- * token and field, and a sorted term dictionary of name tokens for prefix matches, so
- * that a search costs roughly the number of tools its tokens match, not the size of the
- * index.
+ * token and field, and a sorted term dictionary of name tokens for prefix matches
+ * ({@link FieldIndex}), so that a search costs roughly the number of tools its tokens
+ * match, not the size of the index. This class holds the tools by ordinal and runs the
+ * steps of a search: read the query ({@link QueryReader}), score each term, decide the
+ * refusals ({@link WordMatches}, {@link EmptyAnswers}), weigh the terms, apply the floor
+ * and keep the best ({@link TopHits}).
  * <p>
  * Concurrency: {@link #put} and {@link #remove} are never concurrent with each other or
  * with a search (the caller holds an external write lock); searches run concurrently with
@@ -259,7 +262,7 @@ public final class SearchIndex implements Searchable {
 				}
 			}
 			for (AccountWords words : plan.accountWords()) {
-				if (namesAccount(words, scratch)) {
+				if (WordMatches.namesAccount(words, scratch)) {
 					return EmptyAnswers.missingAccount(words.label(), request.context());
 				}
 			}
@@ -267,13 +270,15 @@ public final class SearchIndex implements Searchable {
 			boolean[] firm = new boolean[termCount];
 			List<String> setAside = new ArrayList<>();
 			for (Word word : plan.words()) {
-				if (compounded(word, scratch)) {
+				if (WordMatches.compounded(word, scratch)) {
 					searched[word.compound()] = true;
 					continue;
 				}
-				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))
-						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))
-						|| (word.identifier() && !namesAnyTool(word, scratch))) {
+				if (word.kind() == Kind.SET_ASIDE
+						|| (word.kind() == Kind.TENTATIVE && !WordMatches.matches(word, scratch))
+						|| (word.kind() == Kind.TENTATIVE && word.valueShaped()
+								&& !WordMatches.matchesAll(word, scratch))
+						|| (word.identifier() && !WordMatches.namesAnyTool(word, scratch))) {
 					setAside.add(word.text());
 				}
 				else {
@@ -404,45 +409,6 @@ public final class SearchIndex implements Searchable {
 		return Math.log(1 + (visibleCount - df + 0.5) / (df + 0.5));
 	}
 
-	/** Whether some token of a tentative word matched a visible tool (R6.9c). */
-	private static boolean matches(Word word, Scratch scratch) {
-		for (int t : word.terms()) {
-			if (scratch.df[t] > 0) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Whether some token of the word is an exact name token of a visible tool: only then
-	 * is a word shaped like an identifier ({@code cus_NffrFeUfNV2Hib}) searched, even
-	 * joined by underscores (R6.13).
-	 */
-	private static boolean namesAnyTool(Word word, Scratch scratch) {
-		for (int t : word.terms()) {
-			if (scratch.maxDirect[t] >= EXACT_NAME) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Whether every token of a tentative word matched a visible tool: a word shaped like
-	 * an address, a path or a dotted identifier is searched only then, since one common
-	 * part ({@code com} of {@code jane@example.com}) matching some tool does not make it
-	 * anything but an argument value (docs/search.md, refinement 5).
-	 */
-	private static boolean matchesAll(Word word, Scratch scratch) {
-		for (int t : word.terms()) {
-			if (scratch.df[t] == 0) {
-				return false;
-			}
-		}
-		return true;
-	}
-
 	/**
 	 * Whether a named application backs a visible tool: a visible tool's connector id or
 	 * label is that application, or each of its tokens is an exact name token of some
@@ -482,8 +448,8 @@ public final class SearchIndex implements Searchable {
 				continue;
 			}
 			boolean anchored = false;
-			for (int t : searchedTerms(word, scratch)) {
-				if (searched[t] && reachesName(t, scratch)) {
+			for (int t : WordMatches.searchedTerms(word, scratch)) {
+				if (searched[t] && WordMatches.reachesName(t, scratch)) {
 					if (!this.lexicon.isGenericVerb(plan.terms().get(t))) {
 						return List.of();
 					}
@@ -522,53 +488,18 @@ public final class SearchIndex implements Searchable {
 		return -1;
 	}
 
-	/**
-	 * Whether a hyphenated word is searched as its parts joined ({@code to-dos} as
-	 * {@code todos}): if that reaches a visible tool's name (docs/search.md, refinement
-	 * 12).
-	 */
-	private static boolean compounded(Word word, Scratch scratch) {
-		return word.compound() >= 0 && scratch.named[word.compound()];
-	}
-
-	/** The terms a word is searched by: its parts, or its parts joined. */
-	private static int[] searchedTerms(Word word, Scratch scratch) {
-		return compounded(word, scratch) ? new int[] { word.compound() } : word.terms();
-	}
-
-	/**
-	 * Whether a term matched some visible tool's name or connector: exactly, as the
-	 * beginning or an inflection of a name token, as a near miss or through an
-	 * equivalent; a name token that merely begins it ({@code for} of {@code forecast})
-	 * does not count.
-	 */
-	private static boolean reachesName(int t, Scratch scratch) {
-		return scratch.named[t];
-	}
-
 	private String genericOnly(List<String> generic, Plan plan, boolean[] searched, Scratch scratch) {
 		List<String> rest = new ArrayList<>();
 		for (Word word : plan.words()) {
 			boolean anchored = false;
-			for (int t : searchedTerms(word, scratch)) {
-				anchored |= searched[t] && reachesName(t, scratch);
+			for (int t : WordMatches.searchedTerms(word, scratch)) {
+				anchored |= searched[t] && WordMatches.reachesName(t, scratch);
 			}
 			if (word.kind() != Kind.SET_ASIDE && !anchored) {
 				rest.add(word.text());
 			}
 		}
 		return EmptyAnswers.genericOnly(generic, rest);
-	}
-
-	/**
-	 * Whether the plain word before a connector ({@code hr} of {@code the hr notion})
-	 * names an account rather than being an ordinary word of the request (R6.12): where
-	 * the caller has several accounts of that connector, if it is no visible tool's name
-	 * token (account labels are name tokens); where the caller has one, only if it
-	 * matches no visible tool at all, the test R6.9c uses for an argument value.
-	 */
-	private static boolean namesAccount(AccountWords words, Scratch scratch) {
-		return words.severalAccounts() ? scratch.maxDirect[words.term()] < EXACT_NAME : scratch.df[words.term()] == 0;
 	}
 
 	/**

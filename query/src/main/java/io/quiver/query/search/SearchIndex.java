@@ -7,11 +7,9 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.quiver.query.search.QueryReader.AccountWords;
@@ -20,7 +18,6 @@ import io.quiver.query.search.QueryReader.Mention;
 import io.quiver.query.search.QueryReader.Plan;
 import io.quiver.query.search.QueryReader.Word;
 import io.quiver.query.search.api.CodePoints;
-import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchHit;
 import io.quiver.query.search.api.SearchRequest;
@@ -29,9 +26,12 @@ import io.quiver.query.search.api.Searchable;
 
 /**
  * The lexical search over connected tools (SPEC R6), as an inverted index: postings per
- * token and field, and a sorted term dictionary of name tokens for prefix matches, so
- * that a search costs roughly the number of tools its tokens match, not the size of the
- * index.
+ * token and field, and a sorted term dictionary of name tokens for prefix matches
+ * ({@link FieldIndex}), so that a search costs roughly the number of tools its tokens
+ * match, not the size of the index. This class holds the tools by ordinal and runs the
+ * steps of a search: read the query ({@link QueryReader}), score each term, decide the
+ * refusals ({@link WordMatches}, {@link EmptyAnswers}), weigh the terms, apply the floor
+ * and keep the best ({@link TopHits}).
  * <p>
  * Concurrency: {@link #put} and {@link #remove} are never concurrent with each other or
  * with a search (the caller holds an external write lock); searches run concurrently with
@@ -101,8 +101,6 @@ public final class SearchIndex implements Searchable {
 	/** Generated scaffolding words that appear in every merged or frozen tool (R6.2). */
 	static final Set<String> DESCRIPTION_STOP_WORDS = Set.of("set", "connection", "frozen", "more");
 
-	private static final int MAX_LISTED = 5;
-
 	private final Lexicon lexicon;
 
 	private final QueryReader reader;
@@ -123,22 +121,8 @@ public final class SearchIndex implements Searchable {
 
 	private final PriorityQueue<Integer> free = new PriorityQueue<>();
 
-	private final TreeMap<String, Postings> nameTerms = new TreeMap<>();
-
-	private final Map<String, Postings> connectorTerms = new HashMap<>();
-
-	private final Map<String, Postings> descriptionTerms = new HashMap<>();
-
-	/** Name tokens by their deletions, for near misses (R6.14). */
-	private final NearMisses nearMisses = new NearMisses();
-
-	/**
-	 * Name tokens by their stems, for other inflections (docs/search.md, refinement 13).
-	 */
-	private final Stems stems = new Stems();
-
-	/** Canonical squashed connector id or label to the tools of that connector. */
-	private final Map<String, Postings> connectorNames = new HashMap<>();
+	/** The postings of each field, and the scoring of one query term on them. */
+	private final FieldIndex fields;
 
 	private final ConcurrentLinkedQueue<Scratch> scratches = new ConcurrentLinkedQueue<>();
 
@@ -168,11 +152,12 @@ public final class SearchIndex implements Searchable {
 	public SearchIndex(SentenceVectors vectors, double threshold) {
 		this.lexicon = Lexicon.load();
 		this.reader = new QueryReader(this.lexicon);
+		this.fields = new FieldIndex(this.lexicon);
 		this.recall = (vectors != null) ? new SemanticRecall(vectors, threshold) : null;
 	}
 
 	/** One indexed tool: its document and the distinct tokens of each field. */
-	private record Tool(String key, SearchDocument document, String[] name, String[] connector, String[] description,
+	record Tool(String key, SearchDocument document, String[] name, String[] connector, String[] description,
 			String[] connectorNames) {
 	}
 
@@ -184,7 +169,7 @@ public final class SearchIndex implements Searchable {
 		int ordinal;
 		if (existing != null) {
 			ordinal = existing;
-			unindex(ordinal, this.tools[ordinal]);
+			this.fields.remove(ordinal, this.tools[ordinal]);
 		}
 		else {
 			ordinal = this.free.isEmpty() ? this.highWater++ : this.free.poll();
@@ -197,7 +182,7 @@ public final class SearchIndex implements Searchable {
 		Tool tool = analyse(key, document);
 		this.tools[ordinal] = tool;
 		this.nameTokenCounts[ordinal] = tool.name().length;
-		index(ordinal, tool);
+		this.fields.add(ordinal, tool);
 		if (this.recall != null) {
 			this.recall.put(ordinal, document);
 		}
@@ -209,7 +194,7 @@ public final class SearchIndex implements Searchable {
 		if (ordinal == null) {
 			return;
 		}
-		unindex(ordinal, this.tools[ordinal]);
+		this.fields.remove(ordinal, this.tools[ordinal]);
 		this.tools[ordinal] = null;
 		this.free.add(ordinal);
 		if (this.recall != null) {
@@ -256,57 +241,12 @@ public final class SearchIndex implements Searchable {
 		return new LinkedHashSet<>(tokens).toArray(String[]::new);
 	}
 
-	private void index(int ordinal, Tool tool) {
-		for (String token : tool.name()) {
-			Postings postings = this.nameTerms.get(token);
-			if (postings == null) {
-				postings = new Postings();
-				this.nameTerms.put(token, postings);
-				this.nearMisses.add(token);
-				this.stems.add(token);
-			}
-			postings.add(ordinal);
-		}
-		add(this.connectorTerms, tool.connector(), ordinal);
-		add(this.descriptionTerms, tool.description(), ordinal);
-		add(this.connectorNames, tool.connectorNames(), ordinal);
-	}
-
-	private void unindex(int ordinal, Tool tool) {
-		for (String token : tool.name()) {
-			Postings postings = this.nameTerms.get(token);
-			if (postings != null && postings.remove(ordinal)) {
-				this.nameTerms.remove(token);
-				this.nearMisses.remove(token);
-				this.stems.remove(token);
-			}
-		}
-		remove(this.connectorTerms, tool.connector(), ordinal);
-		remove(this.descriptionTerms, tool.description(), ordinal);
-		remove(this.connectorNames, tool.connectorNames(), ordinal);
-	}
-
-	private static void add(Map<String, Postings> terms, String[] tokens, int ordinal) {
-		for (String token : tokens) {
-			terms.computeIfAbsent(token, (t) -> new Postings()).add(ordinal);
-		}
-	}
-
-	private static void remove(Map<String, Postings> terms, String[] tokens, int ordinal) {
-		for (String token : tokens) {
-			Postings postings = terms.get(token);
-			if (postings != null && postings.remove(ordinal)) {
-				terms.remove(token);
-			}
-		}
-	}
-
 	/** Ranks the caller's visible tools for the request's query (R6.3 to R6.10). */
 	@Override
 	public SearchResult search(SearchRequest request) {
 		Plan plan = this.reader.read(request.query(), request.context());
 		if (plan.missingAccount() != null) {
-			return missingAccount(plan.missingAccount(), request.context());
+			return EmptyAnswers.missingAccount(plan.missingAccount(), request.context());
 		}
 		BitSet visible = request.visible();
 		int visibleCount = visibleCount(visible);
@@ -314,29 +254,31 @@ public final class SearchIndex implements Searchable {
 		Scratch scratch = scratch(termCount);
 		try {
 			for (int t = 0; t < termCount; t++) {
-				collect(plan.terms(), t, visible, scratch);
+				this.fields.collect(plan.terms(), t, visible, scratch);
 			}
 			for (Mention mention : plan.mentions()) {
 				if (!connected(mention, visible, scratch)) {
-					return unconnected(plan, mention, scratch);
+					return EmptyAnswers.unconnected(plan, mention, scratch);
 				}
 			}
 			for (AccountWords words : plan.accountWords()) {
-				if (namesAccount(words, scratch)) {
-					return missingAccount(words.label(), request.context());
+				if (WordMatches.namesAccount(words, scratch)) {
+					return EmptyAnswers.missingAccount(words.label(), request.context());
 				}
 			}
 			boolean[] searched = new boolean[termCount];
 			boolean[] firm = new boolean[termCount];
 			List<String> setAside = new ArrayList<>();
 			for (Word word : plan.words()) {
-				if (compounded(word, scratch)) {
+				if (WordMatches.compounded(word, scratch)) {
 					searched[word.compound()] = true;
 					continue;
 				}
-				if (word.kind() == Kind.SET_ASIDE || (word.kind() == Kind.TENTATIVE && !matches(word, scratch))
-						|| (word.kind() == Kind.TENTATIVE && word.valueShaped() && !matchesAll(word, scratch))
-						|| (word.identifier() && !namesAnyTool(word, scratch))) {
+				if (word.kind() == Kind.SET_ASIDE
+						|| (word.kind() == Kind.TENTATIVE && !WordMatches.matches(word, scratch))
+						|| (word.kind() == Kind.TENTATIVE && word.valueShaped()
+								&& !WordMatches.matchesAll(word, scratch))
+						|| (word.identifier() && !WordMatches.namesAnyTool(word, scratch))) {
 					setAside.add(word.text());
 				}
 				else {
@@ -370,9 +312,7 @@ public final class SearchIndex implements Searchable {
 			}
 			if (total == 0) {
 				return recalled(request, List.of(), 0,
-						SearchResult.empty(setAside, unmatched, "No tools: no word of the query was searched for"
-								+ setAsideSentence(setAside)
-								+ ". Name the action and the object, for example 'create issue' or 'list pages'."));
+						SearchResult.empty(setAside, unmatched, EmptyAnswers.nothingSearched(setAside)));
 			}
 			List<String> generic = onlyGenericVerbs(plan, searched, firm, scratch);
 			if (!generic.isEmpty()) {
@@ -394,7 +334,7 @@ public final class SearchIndex implements Searchable {
 			}
 			List<String> nearest = plan.toolName() ? nearest(plan, weights, scratch) : List.of();
 			return recalled(request, hits, 0, new SearchResult(hits, setAside, unmatched, null, null, nearest,
-					noMatch(unmatched, setAside, nearest)));
+					EmptyAnswers.noMatch(unmatched, setAside, advertisedNames(nearest))));
 		}
 		finally {
 			this.scratches.offer(scratch);
@@ -470,165 +410,6 @@ public final class SearchIndex implements Searchable {
 	}
 
 	/**
-	 * Scores term {@code t} on every visible tool it matches, directly (R6.3) and through
-	 * its verb equivalents at 0.8 (R6.10), keeping the better of the two per tool. R6.10
-	 * consults equivalents only where the token matches nothing; keeping the better also
-	 * where it matches weakly stops a tool that merely mentions "new" in its description
-	 * from ranking below one that reaches "create" through "new" (docs/search.md,
-	 * refinement 1).
-	 */
-	private void collect(List<String> terms, int t, BitSet visible, Scratch scratch) {
-		String token = terms.get(t);
-		scratch.startTerm(t);
-		scoreName(token, terms, 1f, visible, scratch);
-		if (!scratch.named[t]) {
-			// no name token is this token, begins with it or is it inflected: another
-			// inflection of it may be one (watching, watchers)
-			for (String inflected : this.stems.of(token)) {
-				scratch.named[t] |= apply(this.nameTerms.get(inflected), NAME_PREFIX, true, visible, scratch);
-			}
-		}
-		if (!scratch.named[t]) {
-			// nor that: a near miss may be one (R6.14)
-			for (String near : this.nearMisses.of(token, this.nameTerms)) {
-				scratch.named[t] |= apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
-			}
-		}
-		scoreOther(token, 1f, visible, scratch);
-		List<String> equivalents = this.lexicon.equivalents(token);
-		if (!equivalents.isEmpty()) {
-			scratch.equivalentPass = true;
-			for (String equivalent : equivalents) {
-				scoreName(equivalent, terms, EQUIVALENT, visible, scratch);
-				scoreOther(equivalent, EQUIVALENT, visible, scratch);
-			}
-			scratch.endEquivalents();
-		}
-	}
-
-	/**
-	 * Scores the token on name tokens: exact, and prefix either way (R6.3). Records in
-	 * {@link Scratch#named} whether it reached a name other than through a name token
-	 * that merely begins it ({@code custom} of {@code customer}).
-	 */
-	private void scoreName(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
-		boolean named = apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
-		if (token.length() >= MIN_PREFIX) {
-			// name tokens the query token is a prefix of: they anchor it only as a
-			// compound of query tokens
-			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
-					false);
-			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
-				named |= apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms),
-						visible, scratch);
-			}
-			// name tokens that are a prefix of the query token: they anchor it only if
-			// it is an inflection of one
-			for (int end = MIN_PREFIX; end < token.length(); end++) {
-				boolean inflection = inflection(token, end);
-				named |= apply(this.nameTerms.get(token.substring(0, end)), NAME_PREFIX * factor, inflection, visible,
-						scratch) && inflection;
-			}
-		}
-		scratch.named[scratch.term()] |= named;
-	}
-
-	private void scoreOther(String token, float factor, BitSet visible, Scratch scratch) {
-		scratch.named[scratch.term()] |= apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible,
-				scratch);
-		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
-	}
-
-	/**
-	 * Whether the name token {@code name}, of which the query token is the first
-	 * {@code stem} characters, continues with another query token: {@code worklog} for
-	 * "log work". Only then does such a match anchor the query token; {@code service} is
-	 * only the beginning of {@code services} (docs/search.md, refinement 7).
-	 */
-	private static boolean compound(String name, int stem, List<String> terms) {
-		int rest = name.length() - stem;
-		for (int i = 0, n = terms.size(); i < n; i++) {
-			String term = terms.get(i);
-			if (term.length() == rest && name.startsWith(term, stem)) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Whether the query token {@code query} is the name token of its first {@code stem}
-	 * characters with an inflectional ending ({@code blocks} for {@code block},
-	 * {@code created} for {@code create}). Only then does such a match anchor the query
-	 * token; {@code customer} only begins with {@code custom}, {@code checkout} with
-	 * {@code check} (docs/search.md, refinement 7).
-	 */
-	private static boolean inflection(String query, int stem) {
-		int rest = query.length() - stem;
-		return switch (rest) {
-			case 1 -> query.charAt(stem) == 's' || (query.charAt(stem) == 'd' && query.charAt(stem - 1) == 'e');
-			case 2 -> query.startsWith("es", stem) || query.startsWith("ed", stem);
-			case 3 -> query.startsWith("ing", stem);
-			default -> false;
-		};
-	}
-
-	/** Offers the score to the visible tools of the postings; whether there was one. */
-	private static boolean apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
-		if (postings == null) {
-			return false;
-		}
-		boolean any = false;
-		for (int i = 0, n = postings.size(); i < n; i++) {
-			int ordinal = postings.get(i);
-			if (visible.get(ordinal)) {
-				scratch.offer(ordinal, value, anchors);
-				any = true;
-			}
-		}
-		return any;
-	}
-
-	/** Whether some token of a tentative word matched a visible tool (R6.9c). */
-	private static boolean matches(Word word, Scratch scratch) {
-		for (int t : word.terms()) {
-			if (scratch.df[t] > 0) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Whether some token of the word is an exact name token of a visible tool: only then
-	 * is a word shaped like an identifier ({@code cus_NffrFeUfNV2Hib}) searched, even
-	 * joined by underscores (R6.13).
-	 */
-	private static boolean namesAnyTool(Word word, Scratch scratch) {
-		for (int t : word.terms()) {
-			if (scratch.maxDirect[t] >= EXACT_NAME) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Whether every token of a tentative word matched a visible tool: a word shaped like
-	 * an address, a path or a dotted identifier is searched only then, since one common
-	 * part ({@code com} of {@code jane@example.com}) matching some tool does not make it
-	 * anything but an argument value (docs/search.md, refinement 5).
-	 */
-	private static boolean matchesAll(Word word, Scratch scratch) {
-		for (int t : word.terms()) {
-			if (scratch.df[t] == 0) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	/**
 	 * Whether a named application backs a visible tool: a visible tool's connector id or
 	 * label is that application, or each of its tokens is an exact name token of some
 	 * visible tool (an account labelled {@code jira-work}, a tool named
@@ -636,7 +417,7 @@ public final class SearchIndex implements Searchable {
 	 * GitHub link in a Sentry tool's description does not connect GitHub.
 	 */
 	private boolean connected(Mention mention, BitSet visible, Scratch scratch) {
-		Postings postings = this.connectorNames.get(mention.canonical());
+		Postings postings = this.fields.connectorNamed(mention.canonical());
 		if (postings != null) {
 			for (int i = 0, n = postings.size(); i < n; i++) {
 				if (visible.get(postings.get(i))) {
@@ -667,8 +448,8 @@ public final class SearchIndex implements Searchable {
 				continue;
 			}
 			boolean anchored = false;
-			for (int t : searchedTerms(word, scratch)) {
-				if (searched[t] && reachesName(t, scratch)) {
+			for (int t : WordMatches.searchedTerms(word, scratch)) {
+				if (searched[t] && WordMatches.reachesName(t, scratch)) {
 					if (!this.lexicon.isGenericVerb(plan.terms().get(t))) {
 						return List.of();
 					}
@@ -707,79 +488,18 @@ public final class SearchIndex implements Searchable {
 		return -1;
 	}
 
-	/**
-	 * Whether a hyphenated word is searched as its parts joined ({@code to-dos} as
-	 * {@code todos}): if that reaches a visible tool's name (docs/search.md, refinement
-	 * 12).
-	 */
-	private static boolean compounded(Word word, Scratch scratch) {
-		return word.compound() >= 0 && scratch.named[word.compound()];
-	}
-
-	/** The terms a word is searched by: its parts, or its parts joined. */
-	private static int[] searchedTerms(Word word, Scratch scratch) {
-		return compounded(word, scratch) ? new int[] { word.compound() } : word.terms();
-	}
-
-	/**
-	 * Whether a term matched some visible tool's name or connector: exactly, as the
-	 * beginning or an inflection of a name token, as a near miss or through an
-	 * equivalent; a name token that merely begins it ({@code for} of {@code forecast})
-	 * does not count.
-	 */
-	private static boolean reachesName(int t, Scratch scratch) {
-		return scratch.named[t];
-	}
-
 	private String genericOnly(List<String> generic, Plan plan, boolean[] searched, Scratch scratch) {
 		List<String> rest = new ArrayList<>();
 		for (Word word : plan.words()) {
 			boolean anchored = false;
-			for (int t : searchedTerms(word, scratch)) {
-				anchored |= searched[t] && reachesName(t, scratch);
+			for (int t : WordMatches.searchedTerms(word, scratch)) {
+				anchored |= searched[t] && WordMatches.reachesName(t, scratch);
 			}
 			if (word.kind() != Kind.SET_ASIDE && !anchored) {
 				rest.add(word.text());
 			}
 		}
-		return "No tool matches this query: only the generic " + (generic.size() == 1 ? "verb " : "verbs ")
-				+ bounded(generic) + " matched your tools, and " + bounded(rest)
-				+ " matched none of their names. Name the object in the tool's words, or connect the application"
-				+ " that has it first.";
-	}
-
-	/**
-	 * Whether the plain word before a connector ({@code hr} of {@code the hr notion})
-	 * names an account rather than being an ordinary word of the request (R6.12): where
-	 * the caller has several accounts of that connector, if it is no visible tool's name
-	 * token (account labels are name tokens); where the caller has one, only if it
-	 * matches no visible tool at all, the test R6.9c uses for an argument value.
-	 */
-	private static boolean namesAccount(AccountWords words, Scratch scratch) {
-		return words.severalAccounts() ? scratch.maxDirect[words.term()] < EXACT_NAME : scratch.df[words.term()] == 0;
-	}
-
-	private static SearchResult missingAccount(String label, QueryContext context) {
-		return new SearchResult(List.of(), List.of(), List.of(), label, null, List.of(),
-				"No tools: you have no account labelled '" + label + "'" + accountsYouHave(context)
-						+ ". Search without the account label, or connect that account first.");
-	}
-
-	/**
-	 * The answer for a query naming an application the caller has not connected: empty,
-	 * naming it; its tokens count as unmatched, as do the tokens that matched nothing.
-	 */
-	private SearchResult unconnected(Plan plan, Mention mention, Scratch scratch) {
-		List<String> unmatched = new ArrayList<>();
-		for (int t = 0; t < plan.terms().size(); t++) {
-			int term = t;
-			if (scratch.df[t] == 0 || Arrays.stream(mention.terms()).anyMatch((m) -> m == term)) {
-				unmatched.add(plan.terms().get(t));
-			}
-		}
-		return new SearchResult(List.of(), List.of(), unmatched, null, mention.display(), List.of(),
-				"No tools: " + mention.display() + " is not connected for you, so none of your tools belongs to it. "
-						+ "Connect " + mention.display() + " first, or search for an application you have connected.");
+		return EmptyAnswers.genericOnly(generic, rest);
 	}
 
 	/**
@@ -793,7 +513,7 @@ public final class SearchIndex implements Searchable {
 		int termCount = weights.length;
 		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
 		double coverageScale = coverageScale(weights);
-		TopHits top = new TopHits(limit, scratch);
+		TopHits top = new TopHits(limit, scratch, this.names);
 		for (int c = 0; c < scratch.count; c++) {
 			int base = c * termCount;
 			double matched = 0;
@@ -853,113 +573,6 @@ public final class SearchIndex implements Searchable {
 		return EXACT_NAME * total + coverageScale(weights);
 	}
 
-	/**
-	 * The best {@code limit} candidates of one search: higher score first, then
-	 * advertised name by code point (R6.6). A bounded heap whose root is the worst hit
-	 * kept.
-	 */
-	private final class TopHits {
-
-		private final Scratch scratch;
-
-		private final int[] slots;
-
-		private final double[] scores;
-
-		private int size;
-
-		/** After {@link #drain()}: the scores of the drained slots, in the same order. */
-		double[] drainedScores;
-
-		TopHits(int limit, Scratch scratch) {
-			this.scratch = scratch;
-			this.slots = new int[limit];
-			this.scores = new double[limit];
-		}
-
-		void offer(int slot, double score) {
-			if (this.size < this.slots.length) {
-				this.slots[this.size] = slot;
-				this.scores[this.size] = score;
-				siftUp(this.size++);
-			}
-			else if (ranksBelow(this.slots[0], this.scores[0], slot, score)) {
-				this.slots[0] = slot;
-				this.scores[0] = score;
-				siftDown(0);
-			}
-		}
-
-		/** The kept slots, best first. */
-		int[] drain() {
-			int[] order = new int[this.size];
-			this.drainedScores = new double[this.size];
-			while (this.size > 0) {
-				order[this.size - 1] = this.slots[0];
-				this.drainedScores[this.size - 1] = this.scores[0];
-				this.size--;
-				this.slots[0] = this.slots[this.size];
-				this.scores[0] = this.scores[this.size];
-				siftDown(0);
-			}
-			return order;
-		}
-
-		private boolean ranksBelow(int slotA, double scoreA, int slotB, double scoreB) {
-			if (scoreA != scoreB) {
-				return scoreA < scoreB;
-			}
-			return CodePoints.compare(name(slotA), name(slotB)) > 0;
-		}
-
-		private String name(int slot) {
-			return SearchIndex.this.tools[this.scratch.candidates[slot]].document().name();
-		}
-
-		private boolean below(int i, int j) {
-			return ranksBelow(this.slots[i], this.scores[i], this.slots[j], this.scores[j]);
-		}
-
-		private void siftUp(int i) {
-			while (i > 0) {
-				int parent = (i - 1) / 2;
-				if (!below(i, parent)) {
-					return;
-				}
-				swap(i, parent);
-				i = parent;
-			}
-		}
-
-		private void siftDown(int i) {
-			while (true) {
-				int left = 2 * i + 1;
-				int worst = i;
-				if (left < this.size && below(left, worst)) {
-					worst = left;
-				}
-				if (left + 1 < this.size && below(left + 1, worst)) {
-					worst = left + 1;
-				}
-				if (worst == i) {
-					return;
-				}
-				swap(i, worst);
-				i = worst;
-			}
-		}
-
-		private void swap(int i, int j) {
-			int slot = this.slots[i];
-			this.slots[i] = this.slots[j];
-			this.slots[j] = slot;
-			double score = this.scores[i];
-			this.scores[i] = this.scores[j];
-			this.scores[j] = score;
-		}
-
-	}
-
 	private Scratch scratch(int termCount) {
 		Scratch scratch = this.scratches.poll();
 		if (scratch == null) {
@@ -969,26 +582,9 @@ public final class SearchIndex implements Searchable {
 		return scratch;
 	}
 
-	private String noMatch(List<String> unmatched, List<String> setAside, List<String> nearest) {
-		StringBuilder message = new StringBuilder("No tool matches this query well enough to be worth calling");
-		if (!unmatched.isEmpty()) {
-			message.append(": ")
-				.append(bounded(unmatched))
-				.append(unmatched.size() == 1 ? " matches" : " match")
-				.append(" no tool you can see");
-		}
-		message.append(setAsideSentence(setAside));
-		if (!nearest.isEmpty()) {
-			List<String> names = nearest.stream()
-				.map((key) -> this.tools[this.ordinals.get(key)].document().name())
-				.toList();
-			message.append(". The nearest tool names you can call: ")
-				.append(String.join(", ", names))
-				.append(" (not matches: call one only if it is the tool you meant)");
-		}
-		message.append(". Try the tool's name or fewer, more specific words; if the tool belongs to an application"
-				+ " you have not connected, connect it first.");
-		return message.toString();
+	/** The advertised names of the tools under these keys, in the same order. */
+	private List<String> advertisedNames(List<String> keys) {
+		return keys.stream().map((key) -> this.tools[this.ordinals.get(key)].document().name()).toList();
 	}
 
 	/**
@@ -1020,29 +616,6 @@ public final class SearchIndex implements Searchable {
 				: (a[2] != b[2]) ? Double.compare(b[2], a[2]) : (a[3] != b[3]) ? Double.compare(a[3], b[3]) : CodePoints
 					.compare(this.tools[(int) a[0]].document().name(), this.tools[(int) b[0]].document().name()));
 		return ranked.stream().limit(SearchResult.MAX_NEAREST).map((r) -> this.tools[(int) r[0]].key()).toList();
-	}
-
-	private static String setAsideSentence(List<String> setAside) {
-		if (setAside.isEmpty()) {
-			return "";
-		}
-		return "; set aside as function words, numbers or argument values: " + bounded(setAside);
-	}
-
-	private static String accountsYouHave(QueryContext context) {
-		if (context.accountLabels().isEmpty()) {
-			return "";
-		}
-		List<String> labels = new ArrayList<>(context.accountLabels());
-		labels.sort(CodePoints::compare);
-		return " (your accounts: " + bounded(labels) + ")";
-	}
-
-	private static String bounded(List<String> items) {
-		if (items.size() <= MAX_LISTED) {
-			return String.join(", ", items);
-		}
-		return String.join(", ", items.subList(0, MAX_LISTED)) + " (+" + (items.size() - MAX_LISTED) + " more)";
 	}
 
 }

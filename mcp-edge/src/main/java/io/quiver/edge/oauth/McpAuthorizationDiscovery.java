@@ -89,7 +89,18 @@ public class McpAuthorizationDiscovery {
 			return null;
 		}
 		String challenge = String.join(", ", headers(probe, "WWW-Authenticate"));
-		JsonNode resource = protectedResource(server, challenge, allowPrivate, name);
+		JsonNode resource;
+		try {
+			resource = protectedResource(server, challenge, allowPrivate, name);
+		}
+		catch (OAuthFailure ex) {
+			if (ex.kind() != OAuthFailure.Kind.PROVIDER_ERROR && !challenge.contains("resource_metadata")) {
+				// a server that wants a pasted token, not the MCP authorization flow
+				throw refused(name + " asks for a credential (HTTP 401) and offers no MCP authorization ("
+						+ ex.getMessage() + "); connect it with its token as the credential");
+			}
+			throw ex;
+		}
 		String resourceId = resource.path("resource").asText("");
 		if (!sameResource(resourceId, server)) {
 			throw refused(name + "'s Protected Resource Metadata names resource '" + resourceId

@@ -181,6 +181,18 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			assertThat(me(renewed.accessToken())).isEqualTo(401);
 			results.add(revoked.text());
 
+			// reconnected after the revocation, then deleted: deleting revokes at the
+			// provider too
+			Mcp.Result after = mcp.call("quiver__connections__refresh", Map.of("connection", "app-alice"));
+			assertThat(after.isError()).as(after.text()).isFalse();
+			browser.get(after.structured().path("authorizationUrl").asText());
+			wait.until(ExpectedConditions.presenceOfElementLocated(By.id("connected")));
+			Credential.OAuth last = grants().of("app-alice");
+			assertThat(me(last.accessToken())).isEqualTo(200);
+			Mcp.Result deleted = mcp.call("quiver__connections__delete", Map.of("connection", "app-alice"));
+			assertThat(deleted.isError()).as(deleted.text()).isFalse();
+			assertThat(me(last.accessToken())).isEqualTo(401);
+
 			// the trail names the grant each call presented, by fingerprint, never a
 			// token
 			String fingerprint = connection.json().path("grantFingerprint").asText();
@@ -191,7 +203,8 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			results.add(owner.get("/api/v1/audit/changes?limit=500").body());
 
 			List<String> canaries = List.of(SECRET, first.accessToken(), first.refreshToken(), refreshed.accessToken(),
-					refreshed.refreshToken(), renewed.accessToken(), renewed.refreshToken());
+					refreshed.refreshToken(), renewed.accessToken(), renewed.refreshToken(), last.accessToken(),
+					last.refreshToken());
 			DataSource database = SignInServer.app().bean(DataSource.class);
 			for (String canary : canaries) {
 				assertThat(DatabaseGrep.find(database, canary)).as("tables holding a secret").isEmpty();

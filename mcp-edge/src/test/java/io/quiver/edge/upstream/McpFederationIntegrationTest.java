@@ -100,6 +100,12 @@ class McpFederationIntegrationTest extends QuiverIntegrationTest {
 		assertThat(wrong.status()).isEqualTo(409);
 		assertThat(wrong.json().path("code").asText()).isEqualTo("connection.upstream-unavailable");
 		assertThat(owner.get("/api/v1/connections/pages-wrong").status()).isEqualTo(404);
+
+		// without a credential: the server answers 401 but offers no MCP authorization
+		Rest.Response none = owner.post("/api/v1/connections", Map.of("connector", "pages", "label", "pages-none"));
+		assertThat(none.status()).as(none.body()).isEqualTo(409);
+		assertThat(none.body()).contains("connect it with its token as the credential");
+		assertThat(owner.get("/api/v1/connections/pages-none").status()).isEqualTo(404);
 	}
 
 }

@@ -34,6 +34,9 @@ public class ConnectStates {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
+	private static final String OPENED_ALREADY = "this link was opened already, in a browser of its own: a link "
+			+ "works once; start again from quiver__connections__refresh or the console's Connections page";
+
 	private final JdbcTemplate jdbc;
 
 	private final Duration ttl;
@@ -112,14 +115,12 @@ public class ConnectStates {
 	Pending open(String state, String nonce) {
 		Row row = find(state);
 		if (row.browserHash() != null) {
-			throw new StateRefused("this link was opened already, in a browser of its own: a link works once; "
-					+ "start again from quiver__connections__refresh or the console's Connections page");
+			throw new StateRefused(OPENED_ALREADY);
 		}
 		int opened = this.jdbc.update("UPDATE oauth_connect_state SET browser_hash = ? WHERE state_hash = ? "
 				+ "AND browser_hash IS NULL AND used_at IS NULL", hash(nonce), hash(state));
 		if (opened != 1) {
-			throw new StateRefused("this link was opened already, in a browser of its own: a link works once; "
-					+ "start again from quiver__connections__refresh or the console's Connections page");
+			throw new StateRefused(OPENED_ALREADY);
 		}
 		return row.pending();
 	}

@@ -318,6 +318,38 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@Test
+	void behindAnHttpsPublicUrlTheStartLinksCookieIsSecure() throws Exception {
+		Map<String, String> properties = new HashMap<>(TestDatabase.properties());
+		properties.put("quiver.public-url", "https://quiver.example.test");
+		try (QuiverApp secure = QuiverApp.start(properties)) {
+			String orgId = secure.bean(Organizations.class).create("oauth-https");
+			Rest admin = secure.rest(secure.bean(Organizations.class).token(orgId, "owner"));
+			assertThat(
+					admin
+						.post("/api/v1/catalog", Map.of("id", "httpsapp", "label", "Https App", "kind", "http",
+								"openapi", openApi("https://app.example.com")))
+						.status())
+				.isEqualTo(201);
+			assertThat(admin.put("/api/v1/catalog/httpsapp/oauth-client", Map.of("clientId", "c")).status())
+				.isEqualTo(200);
+			Rest.Response created = admin.post("/api/v1/connections",
+					Map.of("connector", "httpsapp", "label", "https-one"));
+			assertThat(created.status()).as(created.body()).isEqualTo(201);
+			URI link = URI.create(created.json().path("authorizationUrl").asText());
+			assertThat(link.toString()).startsWith("https://quiver.example.test" + OAuthConnect.START_PATH);
+			HttpResponse<String> start = this.http.send(
+					HttpRequest.newBuilder(URI.create(secure.baseUrl() + link.getRawPath() + "?" + link.getRawQuery()))
+						.build(),
+					HttpResponse.BodyHandlers.ofString());
+			assertThat(start.statusCode()).isEqualTo(302);
+			assertThat(start.headers().firstValue("Location").orElseThrow())
+				.startsWith("https://app.example.com/oauth2/authorize?");
+			assertThat(start.headers().firstValue("Set-Cookie").orElseThrow()).contains("Secure", "HttpOnly",
+					"SameSite=Lax");
+		}
+	}
+
+	@Test
 	void aRedirectUriThatIsNeitherHttpsNorLoopbackIsRefused() {
 		assertThat(OAuthConnect.redirectProblem(URI.create("http://quiver.example.com/oauth/connect/callback")))
 			.contains("neither https nor http on a loopback host");

@@ -8,7 +8,8 @@ import io.quiver.query.connection.api.ConnectionSummary;
  * A connection as creating or refreshing it answers: the connection and, when its owner
  * is to authorize it by OAuth (SPEC R4.5), the URL to open in a browser.
  *
- * @param authorizationUrl the provider's authorization URL, or null
+ * @param authorizationUrl Quiver's start link to open in a browser (it binds the
+ * authorization to that browser and goes on to the provider), or null
  * @param next what to do with it, in words, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

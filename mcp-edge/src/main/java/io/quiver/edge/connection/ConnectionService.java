@@ -183,28 +183,39 @@ public class ConnectionService {
 
 	private Connected startAuthorization(Caller caller, ConnectorDefinition connector, String label, String ownerId,
 			String connectionId, OAuthProvider provider) {
-		// refused before anything exists: a redirect URI that would carry codes in clear
-		URI authorization = oauthCall(() -> {
-			this.oauth.redirectUri();
-			return null;
-		});
+		// started before the connection exists: a refusal (a redirect URI that would
+		// carry
+		// codes in clear, an endpoint that is refused) leaves no connection behind
+		URI authorization = oauthCall(() -> this.oauth.start(caller.orgId(), ownerId, connectionId, provider));
 		this.commands.send(caller, new CreateConnectionCommand(connectionId, caller.orgId(), connector.id(), label,
 				ownerId, null, List.of(), true));
-		authorization = oauthCall(() -> this.oauth.start(caller.orgId(), ownerId, connectionId, provider));
 		return pendingAnswer(find(caller, connectionId), connector, authorization);
 	}
 
 	private Connected pendingAnswer(ConnectionSummary connection, ConnectorDefinition connector, URI authorization) {
 		return new Connected(connection, authorization.toString(),
-				"Open authorizationUrl in a browser and allow access at " + connector.label()
-						+ " (the link works once, and expires). Connection '" + connection.label()
+				"Open authorizationUrl in your browser and allow access at " + connector.label()
+						+ " (the link works once, in the browser that opens it, and expires; do not forward it). Connection '"
+						+ connection.label()
 						+ "' is pending-authorization until then; its tools answer once it is authorized.");
+	}
+
+	/**
+	 * The label of the connection an authorization in flight is for (its id once
+	 * deleted).
+	 */
+	public String labelOf(ConnectStates.Pending pending) {
+		ConnectionSummary connection = this.queries
+			.one(new FindConnectionQuery(pending.orgId(), pending.connectionId()), ConnectionSummary.class);
+		return (connection != null) ? connection.label() : pending.connectionId();
 	}
 
 	/**
 	 * Completes an authorization on the callback: stores the grant in the vault, imports
 	 * an MCP connection's tools with it, and records the grant as its owner. Nothing is
-	 * left behind when a step fails.
+	 * left behind when a step fails. An OAuth grant it replaces is revoked at its
+	 * provider afterwards: Quiver does not leave a live grant behind that it no longer
+	 * holds.
 	 */
 	public ConnectionSummary completeAuthorization(OAuthConnect.Completed completed) {
 		ConnectStates.Pending pending = completed.pending();
@@ -224,6 +235,7 @@ public class ConnectionService {
 					+ "started for was deleted, or its owner is no longer an active member; nothing was stored");
 		}
 		Actor actor = new Actor(owner.memberId(), owner.subject(), "oauth-callback", owner.role().name());
+		Credential replaced = oauthGrant(pending.orgId(), connection);
 		GrantReference grant = this.vault.store(pending.orgId(), pending.connectionId(), completed.grant());
 		try {
 			List<OperationDefinition> operations = (connector.kind() == ConnectorKind.MCP)
@@ -237,6 +249,9 @@ public class ConnectionService {
 		catch (RuntimeException ex) {
 			this.vault.erase(grant.vaultRef());
 			throw ex;
+		}
+		if (replaced != null) {
+			this.grants.revokeAtProvider(pending.orgId(), pending.connectionId(), replaced);
 		}
 		return this.queries.one(new FindConnectionQuery(pending.orgId(), pending.connectionId()),
 				ConnectionSummary.class);
@@ -344,17 +359,23 @@ public class ConnectionService {
 		try (PolicyLease lease = this.policies.open(caller.orgId())) {
 			current = lease.snapshot().connection(target.connectionId());
 		}
-		if (current == null || current.grant() == null || current.grant().type() != CredentialType.OAUTH) {
-			return;
+		Credential credential = oauthGrant(caller.orgId(), current);
+		if (credential != null) {
+			this.grants.revokeAtProvider(caller.orgId(), target.connectionId(), credential);
 		}
-		Credential credential;
+	}
+
+	/** The OAuth grant a connection holds, or null (none, another kind, or erased). */
+	private Credential oauthGrant(String orgId, ConnectionView current) {
+		if (current == null || current.grant() == null || current.grant().type() != CredentialType.OAUTH) {
+			return null;
+		}
 		try {
-			credential = this.vault.read(caller.orgId(), current.grant().vaultRef());
+			return this.vault.read(orgId, current.grant().vaultRef());
 		}
 		catch (CredentialUnavailableException ex) {
-			return;
+			return null;
 		}
-		this.grants.revokeAtProvider(caller.orgId(), target.connectionId(), credential);
 	}
 
 	private List<OperationDefinition> importTools(ConnectorDefinition connector, Credential credential, String label) {

@@ -24,11 +24,18 @@ import org.springframework.stereotype.Component;
  * random, bound to the member and the connection it was issued for, kept as its SHA-256,
  * single use and expiring ({@code quiver.oauth.connect.state-ttl}, default 10 minutes).
  * Consuming is one conditional update, so two callbacks with one state cannot both pass.
+ * Issuing a state voids the connection's earlier unused ones: only the latest link works.
+ * A state is bound to the browser that opens Quiver's start link ({@link #open}): that
+ * browser gets a cookie holding a nonce, only the nonce's SHA-256 is kept, and
+ * {@link #consume} refuses a callback without it (account-linking CSRF).
  */
 @Component
 public class ConnectStates {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
+
+	private static final String OPENED_ALREADY = "this link was opened already, in a browser of its own: a link "
+			+ "works once; start again from quiver__connections__refresh or the console's Connections page";
 
 	private final JdbcTemplate jdbc;
 
@@ -89,6 +96,9 @@ public class ConnectStates {
 			throw new IllegalStateException(ex);
 		}
 		this.jdbc.update(
+				"UPDATE oauth_connect_state SET used_at = ? WHERE org_id = ? AND connection_id = ? AND used_at IS NULL",
+				Timestamp.from(now), orgId, connectionId);
+		this.jdbc.update(
 				"INSERT INTO oauth_connect_state (state_hash, org_id, member_id, connection_id, code_verifier, "
 						+ "redirect_uri, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
 				hash(state), orgId, memberId, connectionId, verifier, redirectUri, json, Timestamp.from(now),
@@ -97,40 +107,78 @@ public class ConnectStates {
 	}
 
 	/**
-	 * Consumes a state: the authorization it was issued for.
-	 * @throws StateRefused when it is unknown, used already or expired
+	 * Opens a state's start link in a browser: binds the state to that browser, once.
+	 * @param nonce the random value of the cookie set on that browser
+	 * @return the authorization, to send the browser on to its provider
+	 * @throws StateRefused when the state is unknown, used, expired or opened already
 	 */
-	Pending consume(String state) {
+	Pending open(String state, String nonce) {
+		Row row = find(state);
+		if (row.browserHash() != null) {
+			throw new StateRefused(OPENED_ALREADY);
+		}
+		int opened = this.jdbc.update("UPDATE oauth_connect_state SET browser_hash = ? WHERE state_hash = ? "
+				+ "AND browser_hash IS NULL AND used_at IS NULL", hash(nonce), hash(state));
+		if (opened != 1) {
+			throw new StateRefused(OPENED_ALREADY);
+		}
+		return row.pending();
+	}
+
+	/**
+	 * Consumes a state: the authorization it was issued for.
+	 * @param nonce the value of the cookie {@link #open} set on the browser, or null
+	 * @throws StateRefused when it is unknown, used already or expired, or the callback
+	 * reaches a browser other than the one that opened the start link
+	 */
+	Pending consume(String state, String nonce) {
+		Row row = find(state);
+		if (row.browserHash() == null || nonce == null || nonce.length() > 200
+				|| !MessageDigest.isEqual(row.browserHash().getBytes(StandardCharsets.US_ASCII),
+						hash(nonce).getBytes(StandardCharsets.US_ASCII))) {
+			throw new StateRefused("this authorization was started in another browser: the callback must reach "
+					+ "the browser that opened Quiver's link; nothing was stored");
+		}
+		int consumed = this.jdbc.update(
+				"UPDATE oauth_connect_state SET used_at = ? WHERE state_hash = ? AND used_at IS NULL",
+				Timestamp.from(this.clock.instant()), hash(state));
+		if (consumed != 1) {
+			throw new StateRefused("this authorization was completed already: a state is used once; start again");
+		}
+		return row.pending();
+	}
+
+	/** A state that is issued, unused and unexpired. */
+	private Row find(String state) {
 		if (state == null || state.isEmpty() || state.length() > 200) {
 			throw new StateRefused("the callback carries no valid state: it was not issued by this Quiver");
 		}
-		String hash = hash(state);
 		List<Row> rows = this.jdbc.query(
-				"SELECT org_id, member_id, connection_id, code_verifier, redirect_uri, provider, expires_at, used_at "
-						+ "FROM oauth_connect_state WHERE state_hash = ?",
-				(rs, n) -> new Row(new Pending(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-						rs.getString(5), provider(rs.getString(6))), rs.getTimestamp(7).toInstant(),
-						rs.getTimestamp(8) != null),
-				hash);
+				"SELECT org_id, member_id, connection_id, code_verifier, redirect_uri, provider, expires_at, used_at, "
+						+ "browser_hash FROM oauth_connect_state WHERE state_hash = ?",
+				(rs, n) -> new Row(
+						new Pending(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+								provider(rs.getString(6))),
+						rs.getTimestamp(7).toInstant(), rs.getTimestamp(8) != null, rs.getString(9)),
+				hash(state));
 		if (rows.isEmpty()) {
 			throw new StateRefused("the callback's state does not match an authorization this Quiver started");
 		}
 		Row row = rows.get(0);
-		Instant now = this.clock.instant();
 		if (row.used()) {
-			throw new StateRefused("this authorization was completed already: a state is used once; start again");
+			throw new StateRefused("this authorization was completed already, or a newer one was started for its "
+					+ "connection: a state is used once; start again");
 		}
-		int consumed = this.jdbc.update(
-				"UPDATE oauth_connect_state SET used_at = ? WHERE state_hash = ? AND used_at IS NULL",
-				Timestamp.from(now), hash);
-		if (consumed != 1) {
-			throw new StateRefused("this authorization was completed already: a state is used once; start again");
-		}
-		if (!now.isBefore(row.expiresAt())) {
+		if (!this.clock.instant().isBefore(row.expiresAt())) {
 			throw new StateRefused(
 					"this authorization expired (it is valid for " + this.ttl.toMinutes() + " minutes); start again");
 		}
-		return row.pending();
+		return row;
+	}
+
+	/** How long a state is valid. */
+	Duration ttl() {
+		return this.ttl;
 	}
 
 	private static OAuthProvider provider(String json) {
@@ -152,7 +200,7 @@ public class ConnectStates {
 		}
 	}
 
-	private record Row(Pending pending, Instant expiresAt, boolean used) {
+	private record Row(Pending pending, Instant expiresAt, boolean used, String browserHash) {
 	}
 
 }

@@ -110,8 +110,8 @@ public class McpAuthorizationDiscovery {
 		if (!servers.isArray() || servers.isEmpty()) {
 			throw refused(name + "'s Protected Resource Metadata names no authorization server");
 		}
-		AuthorizationServerMetadata metadata = authorizationServer(URI.create(servers.get(0).asText()), allowPrivate,
-				name);
+		URI issuer = url(servers.get(0).asText(), "Protected Resource Metadata authorization server", name);
+		AuthorizationServerMetadata metadata = authorizationServer(issuer, allowPrivate, name);
 		List<CodeChallengeMethod> pkce = metadata.getCodeChallengeMethods();
 		if (pkce == null || !pkce.contains(CodeChallengeMethod.S256)) {
 			throw refused("the authorization server of " + name
@@ -159,7 +159,7 @@ public class McpAuthorizationDiscovery {
 		List<URI> candidates = new ArrayList<>();
 		Matcher named = RESOURCE_METADATA.matcher(challenge);
 		if (named.find()) {
-			candidates.add(URI.create(named.group(1)));
+			candidates.add(url(named.group(1), "WWW-Authenticate resource_metadata", name));
 		}
 		else {
 			String path = (server.getRawPath() != null) ? server.getRawPath() : "";
@@ -190,7 +190,60 @@ public class McpAuthorizationDiscovery {
 			throw refused("the authorization server metadata of " + name + " names issuer "
 					+ metadata.getIssuer().getValue() + ", not " + issuer);
 		}
+		requireEndpoint(metadata.getAuthorizationEndpointURI(), true, "authorization endpoint", name);
+		requireEndpoint(metadata.getTokenEndpointURI(), true, "token endpoint", name);
+		requireEndpoint(metadata.getRevocationEndpointURI(), false, "revocation endpoint", name);
+		requireEndpoint(metadata.getRegistrationEndpointURI(), false, "registration endpoint", name);
 		return metadata;
+	}
+
+	/**
+	 * A URL the remote server named, parsed and {@linkplain #urlProblem safe}, else
+	 * refused naming the server (its fault, not the caller's).
+	 */
+	private static URI url(String value, String what, String name) {
+		URI url;
+		try {
+			url = new URI(value);
+		}
+		catch (java.net.URISyntaxException ex) {
+			throw refused(name + "'s " + what + " is not a valid URL");
+		}
+		String problem = urlProblem(url);
+		if (problem != null) {
+			throw refused(name + "'s " + what + problem);
+		}
+		return url;
+	}
+
+	/**
+	 * An endpoint of the authorization server's metadata: present when required, and
+	 * safe.
+	 */
+	private static void requireEndpoint(URI endpoint, boolean required, String what, String name) {
+		String named = "the " + what + " in the authorization server metadata of " + name;
+		if (endpoint == null && required) {
+			throw refused(named + " is missing");
+		}
+		String problem = (endpoint != null) ? urlProblem(endpoint) : null;
+		if (problem != null) {
+			throw refused(named + problem);
+		}
+	}
+
+	/**
+	 * Why a URL from a remote server is refused, or null: it must be absolute, with a
+	 * host, without a fragment, and https or http on a loopback host (codes and tokens
+	 * must not travel in clear; no {@code javascript:} link is handed to a member).
+	 */
+	private static String urlProblem(URI url) {
+		if (!url.isAbsolute() || url.getHost() == null || url.getRawFragment() != null) {
+			return " is not an absolute http(s) URL";
+		}
+		if (!OAuthConnect.secureOrLoopback(url)) {
+			return " must be https (http only on a loopback host)";
+		}
+		return null;
 	}
 
 	private JsonNode firstDocument(List<URI> candidates, boolean allowPrivate, String what) {

@@ -101,6 +101,18 @@ public class ProviderHttp {
 		}
 	}
 
+	/**
+	 * Refuses a URL the outbound guard's rules refuse, without sending anything: an
+	 * authorization is not started when its code could not be exchanged. A host that does
+	 * not resolve now is left to the exchange (it may by then).
+	 */
+	void requireAllowed(URI url, boolean allowPrivate, String what) {
+		OutboundTarget checked = this.guard.inspectAddress(what, url, allowPrivate);
+		if (!checked.allowed() && !checked.unresolved()) {
+			throw new OAuthFailure(OAuthFailure.Kind.REFUSED, null, checked.verdict().reason());
+		}
+	}
+
 	private HTTPResponse send(HttpRequest request, boolean allowPrivate, String what) {
 		OutboundTarget checked = this.guard.inspectAddress(what, request.uri(), allowPrivate);
 		if (!checked.allowed()) {

@@ -135,11 +135,27 @@ public class TokenEndpoint {
 		String refreshToken = (tokens.getRefreshToken() != null) ? tokens.getRefreshToken().getValue() : null;
 		Scope granted = tokens.getAccessToken().getScope();
 		String scopeText = (granted != null) ? granted.toString() : null;
-		if (current != null) {
-			return current.renewed(tokens.getAccessToken().getValue(), refreshToken, expiresAt, scopeText);
+		try {
+			if (current != null) {
+				return current.renewed(tokens.getAccessToken().getValue(), refreshToken, expiresAt, scopeText);
+			}
+			return new Credential.OAuth(tokens.getAccessToken().getValue(), refreshToken, expiresAt, scopeText,
+					Issuers.write(provider));
 		}
-		return new Credential.OAuth(tokens.getAccessToken().getValue(), refreshToken, expiresAt, scopeText,
-				Issuers.write(provider));
+		catch (IllegalArgumentException ex) {
+			// the message names the rule (a line break, the length), never the value
+			throw new OAuthFailure(OAuthFailure.Kind.PROVIDER_ERROR, "invalid_token_response",
+					what + " answered a token Quiver cannot store: " + ex.getMessage());
+		}
+	}
+
+	/**
+	 * Refuses a provider whose token endpoint the outbound guard refuses, before a member
+	 * is sent to consent there.
+	 */
+	void requireReachable(OAuthProvider provider) {
+		this.http.requireAllowed(provider.tokenEndpoint(), provider.allowPrivate(),
+				"the token endpoint of " + provider.name());
 	}
 
 	private ClientAuthentication authentication(String orgId, OAuthProvider provider) {

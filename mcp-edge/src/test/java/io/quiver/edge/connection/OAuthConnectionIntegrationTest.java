@@ -17,7 +17,10 @@ import java.util.concurrent.Future;
 
 import javax.sql.DataSource;
 
+import io.quiver.command.connection.api.MarkReauthorizationNeededCommand;
 import io.quiver.command.connection.vault.Credential;
+import io.quiver.command.shared.api.Actor;
+import io.quiver.edge.support.Commands;
 import io.quiver.support.DatabaseGrep;
 import io.quiver.support.HeadlessChromium;
 import io.quiver.support.Mcp;
@@ -109,8 +112,8 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			assertThat(created.isError()).as(created.text()).isFalse();
 			assertThat(created.structured().path("grantStatus").asText()).isEqualTo("PENDING_AUTHORIZATION");
 			String authorizationUrl = created.structured().path("authorizationUrl").asText();
-			assertThat(authorizationUrl).startsWith(provider.url() + "/oauth2/authorize?")
-				.contains("code_challenge_method=S256", "state=", "scope=read");
+			assertThat(authorizationUrl).as("Quiver's start link, which binds the browser")
+				.startsWith(base + "/oauth/connect/start?state=");
 
 			Mcp.Result pending = mcp.call("app-alice__whoami", Map.of());
 			assertThat(pending.isError()).isTrue();
@@ -189,6 +192,26 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			wait.until(ExpectedConditions.presenceOfElementLocated(By.id("connected")));
 			Credential.OAuth last = grants().of("app-alice");
 			assertThat(me(last.accessToken())).isEqualTo(200);
+
+			// authorized again while the grant is live at the provider (a refresh failed,
+			// the provider kept the grant): the replaced grant is revoked there
+			String held = owner.get("/api/v1/connections/app-alice").json().path("grantFingerprint").asText();
+			SignInServer.app()
+				.bean(Commands.class)
+				.sendAs(new Actor("test", "test", "test", "OWNER"),
+						new MarkReauthorizationNeededCommand(
+								owner.get("/api/v1/connections/app-alice").json().path("connectionId").asText(), org,
+								held, "temporarily_unavailable"));
+			Mcp.Result replace = mcp.call("quiver__connections__refresh", Map.of("connection", "app-alice"));
+			assertThat(replace.isError()).as(replace.text()).isFalse();
+			browser.get(replace.structured().path("authorizationUrl").asText());
+			wait.until(ExpectedConditions.presenceOfElementLocated(By.id("connected")));
+			assertThat(browser.findElement(By.id("message")).getText()).contains("app-alice");
+			Credential.OAuth replaced = last;
+			last = grants().of("app-alice");
+			assertThat(last.accessToken()).isNotEqualTo(replaced.accessToken());
+			assertThat(me(replaced.accessToken())).as("the replaced grant is revoked at the provider").isEqualTo(401);
+			assertThat(me(last.accessToken())).isEqualTo(200);
 			Mcp.Result deleted = mcp.call("quiver__connections__delete", Map.of("connection", "app-alice"));
 			assertThat(deleted.isError()).as(deleted.text()).isFalse();
 			assertThat(me(last.accessToken())).isEqualTo(401);
@@ -203,8 +226,8 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			results.add(owner.get("/api/v1/audit/changes?limit=500").body());
 
 			List<String> canaries = List.of(SECRET, first.accessToken(), first.refreshToken(), refreshed.accessToken(),
-					refreshed.refreshToken(), renewed.accessToken(), renewed.refreshToken(), last.accessToken(),
-					last.refreshToken());
+					refreshed.refreshToken(), renewed.accessToken(), renewed.refreshToken(), replaced.accessToken(),
+					replaced.refreshToken(), last.accessToken(), last.refreshToken());
 			DataSource database = SignInServer.app().bean(DataSource.class);
 			for (String canary : canaries) {
 				assertThat(DatabaseGrep.find(database, canary)).as("tables holding a secret").isEmpty();

@@ -111,13 +111,18 @@ class RemoteMcpOAuthIntegrationTest {
 					Map.of("connector", "remote-quiver", "label", "remote"));
 			assertThat(created.isError()).as(created.text()).isFalse();
 			assertThat(created.structured().path("grantStatus").asText()).isEqualTo("PENDING_AUTHORIZATION");
-			String authorizationUrl = created.structured().path("authorizationUrl").asText();
+			String link = created.structured().path("authorizationUrl").asText();
+			assertThat(link).startsWith(base + "/oauth/connect/start?state=");
+			String authorizationUrl = location(link);
 			assertThat(authorizationUrl).startsWith(remoteUrl + "/oauth2/authorize?")
 				.contains("code_challenge_method=S256", "resource=", "client_id=");
+			// that link is spent (opened by this client, not the browser): a fresh one
+			Mcp.Result again = mcp.call("quiver__connections__refresh", Map.of("connection", "remote"));
+			assertThat(again.isError()).as(again.text()).isFalse();
 
 			WebDriver browser = chromium.driver();
 			WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-			browser.get(authorizationUrl);
+			browser.get(again.structured().path("authorizationUrl").asText());
 			wait.until(ExpectedConditions.presenceOfElementLocated(By.id("dev-sign-in")));
 			browser.findElement(By.id("subject")).sendKeys("owner");
 			browser.findElement(By.id("organization")).clear();
@@ -142,7 +147,7 @@ class RemoteMcpOAuthIntegrationTest {
 			Mcp.Result second = mcp.call("quiver__connections__create",
 					Map.of("connector", "remote-quiver", "label", "remote-two"));
 			assertThat(second.isError()).as(second.text()).isFalse();
-			assertThat(clientId(second.structured().path("authorizationUrl").asText()))
+			assertThat(clientId(location(second.structured().path("authorizationUrl").asText())))
 				.isEqualTo(clientId(authorizationUrl));
 			assertThat(mcp.call("quiver__connections__delete", Map.of("connection", "remote-two")).isError()).isFalse();
 
@@ -179,6 +184,14 @@ class RemoteMcpOAuthIntegrationTest {
 				.POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"))
 				.build(), HttpResponse.BodyHandlers.ofString())
 			.statusCode();
+	}
+
+	/** Where Quiver's start link sends a browser: the provider's authorization URL. */
+	private static String location(String link) throws IOException, InterruptedException {
+		HttpResponse<String> start = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create(link)).build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(start.statusCode()).as(start.body()).isEqualTo(302);
+		return start.headers().firstValue("Location").orElseThrow();
 	}
 
 	private static String clientId(String authorizationUrl) {

@@ -78,7 +78,11 @@ class ConsolePagesIntegrationTest extends QuiverIntegrationTest {
 		HttpResponse<String> oauth = owner.post("/console/connections", Map.of("connector", "github", "label",
 				"github-oauth", "credentialType", "none", "_csrf", owner.csrf()));
 		assertThat(oauth.statusCode()).isEqualTo(302);
-		assertThat(oauth.headers().firstValue("Location").orElseThrow())
+		String start = oauth.headers().firstValue("Location").orElseThrow();
+		assertThat(start).startsWith("http://localhost/oauth/connect/start?state=");
+		HttpResponse<String> onward = owner.get(start.substring("http://localhost".length()));
+		assertThat(onward.statusCode()).isEqualTo(302);
+		assertThat(onward.headers().firstValue("Location").orElseThrow())
 			.startsWith("https://github.com/login/oauth/authorize?")
 			.contains("client_id=console-client", "code_challenge_method=S256");
 		assertThat(api.get("/api/v1/connections/github-oauth").json().path("grantStatus").asText())

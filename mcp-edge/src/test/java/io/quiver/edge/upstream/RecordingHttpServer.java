@@ -23,10 +23,10 @@ import com.sun.net.httpserver.HttpServer;
  * dependency, and full control over timing, so a test can stall, drip a body or drop a
  * connection), recording every request it receives.
  */
-final class RecordingHttpServer implements AutoCloseable {
+public final class RecordingHttpServer implements AutoCloseable {
 
 	/** One request as the server saw it: raw path and query, headers, body. */
-	record Received(String method, String rawPath, String rawQuery, Headers headers, String body) {
+	public record Received(String method, String rawPath, String rawQuery, Headers headers, String body) {
 
 		String header(String name) {
 			return this.headers.getFirst(name);
@@ -35,7 +35,7 @@ final class RecordingHttpServer implements AutoCloseable {
 	}
 
 	@FunctionalInterface
-	interface Responder {
+	public interface Responder {
 
 		void respond(HttpExchange exchange, Received request) throws Exception;
 
@@ -49,7 +49,7 @@ final class RecordingHttpServer implements AutoCloseable {
 
 	final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
 
-	RecordingHttpServer() throws IOException {
+	public RecordingHttpServer() throws IOException {
 		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
 		this.server.setExecutor(this.executor);
 		this.server.createContext("/", this::handle);
@@ -57,12 +57,12 @@ final class RecordingHttpServer implements AutoCloseable {
 	}
 
 	/** Answers requests whose raw path is exactly {@code path}. */
-	RecordingHttpServer on(String path, Responder responder) {
+	public RecordingHttpServer on(String path, Responder responder) {
 		this.responders.put(path, responder);
 		return this;
 	}
 
-	String baseUrl() {
+	public String baseUrl() {
 		return "http://127.0.0.1:" + port();
 	}
 
@@ -94,7 +94,7 @@ final class RecordingHttpServer implements AutoCloseable {
 		}
 	}
 
-	static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+	public static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		if (contentType != null) {
 			exchange.getResponseHeaders().set("Content-Type", contentType);
@@ -107,7 +107,7 @@ final class RecordingHttpServer implements AutoCloseable {
 		}
 	}
 
-	static void json(HttpExchange exchange, int status, String body) throws IOException {
+	public static void json(HttpExchange exchange, int status, String body) throws IOException {
 		send(exchange, status, "application/json", body);
 	}
 

@@ -105,12 +105,13 @@ public class OutboundUrlGate {
 		if (checked.allowed()) {
 			return checked;
 		}
-		return OutboundTarget.refused(url,
-				Verdict.deny(Gate.OUTBOUND_URL,
-						checked.verdict()
-							.reason()
-							.replace("connector 'outbound-target'", what)
-							.replace(" An admin can register it with allowPrivateNetwork if this is intended.", "")));
+		Verdict denied = Verdict.deny(Gate.OUTBOUND_URL,
+				checked.verdict()
+					.reason()
+					.replace("connector 'outbound-target'", what)
+					.replace(" An admin can register it with allowPrivateNetwork if this is intended.", ""));
+		// a host that does not resolve stays told apart from one the rules refuse
+		return checked.unresolved() ? OutboundTarget.unresolved(url, denied) : OutboundTarget.refused(url, denied);
 	}
 
 	/**

@@ -1,7 +1,5 @@
 package io.quiver.support;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
@@ -17,7 +15,6 @@ import com.nimbusds.jose.proc.SecurityContext;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityFilterAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.DispatcherServletAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.ServletWebServerFactoryAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -25,14 +22,10 @@ import org.springframework.core.annotation.Order;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
-import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
-import org.springframework.security.oauth2.core.AuthorizationGrantType;
-import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.core.oidc.endpoint.OidcParameterNames;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.authorization.client.InMemoryRegisteredClientRepository;
-import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.security.oauth2.server.authorization.config.annotation.web.configuration.OAuth2AuthorizationServerConfiguration;
 import org.springframework.security.oauth2.server.authorization.config.annotation.web.configurers.OAuth2AuthorizationServerConfigurer;
@@ -40,7 +33,6 @@ import org.springframework.security.oauth2.server.authorization.settings.Authori
 import org.springframework.security.oauth2.server.authorization.settings.ClientSettings;
 import org.springframework.security.oauth2.server.authorization.token.JwtEncodingContext;
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenCustomizer;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.web.servlet.config.annotation.EnableWebMvc;
@@ -79,14 +71,12 @@ public final class TestIdentityProvider implements AutoCloseable {
 
 	/** Starts a provider whose client may redirect to {@code redirect}. */
 	public static synchronized TestIdentityProvider start(String redirect, String secret) {
-		int port = freePort();
+		int port = TestAuthorizationServers.freePort();
 		issuer = "http://localhost:" + port;
 		clientSecret = secret;
 		redirectUri = redirect;
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(Provider.class)
-			.properties("server.port=" + port, "spring.config.name=test-identity-provider",
-					"spring.main.banner-mode=off")
-			.run();
+		ConfigurableApplicationContext context = TestAuthorizationServers.run(Provider.class, port,
+				"test-identity-provider");
 		return new TestIdentityProvider(context, issuer);
 	}
 
@@ -97,15 +87,6 @@ public final class TestIdentityProvider implements AutoCloseable {
 	@Override
 	public void close() {
 		this.context.close();
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	// not @Configuration: Quiver's own component scan covers this package and must not
@@ -139,23 +120,18 @@ public final class TestIdentityProvider implements AutoCloseable {
 
 		@Bean
 		UserDetailsService users() {
-			return new InMemoryUserDetailsManager(
-					User.withUsername(USER).password("{noop}" + PASSWORD).roles("USER").build());
+			return TestAuthorizationServers.oneUser(USER, PASSWORD);
 		}
 
 		@Bean
 		RegisteredClientRepository clients() {
-			return new InMemoryRegisteredClientRepository(RegisteredClient.withId(UUID.randomUUID().toString())
-				.clientId(CLIENT_ID)
-				.clientSecret("{noop}" + clientSecret)
-				.clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
-				.authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
-				.redirectUri(redirectUri)
-				.scope("openid")
-				.scope("profile")
-				.scope("email")
-				.clientSettings(ClientSettings.builder().requireAuthorizationConsent(false).build())
-				.build());
+			return new InMemoryRegisteredClientRepository(
+					TestAuthorizationServers.confidentialClient(CLIENT_ID, clientSecret, redirectUri)
+						.scope("openid")
+						.scope("profile")
+						.scope("email")
+						.clientSettings(ClientSettings.builder().requireAuthorizationConsent(false).build())
+						.build());
 		}
 
 		@Bean

@@ -1,10 +1,8 @@
 package io.quiver.support;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.servlet.FilterChain;
@@ -14,7 +12,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityFilterAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.DispatcherServletAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.ServletWebServerFactoryAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -22,23 +19,19 @@ import org.springframework.core.annotation.Order;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
-import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
-import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.server.authorization.InMemoryOAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
 import org.springframework.security.oauth2.server.authorization.client.InMemoryRegisteredClientRepository;
-import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.security.oauth2.server.authorization.config.annotation.web.configurers.OAuth2AuthorizationServerConfigurer;
 import org.springframework.security.oauth2.server.authorization.settings.AuthorizationServerSettings;
 import org.springframework.security.oauth2.server.authorization.settings.ClientSettings;
 import org.springframework.security.oauth2.server.authorization.settings.OAuth2TokenFormat;
 import org.springframework.security.oauth2.server.authorization.settings.TokenSettings;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -84,13 +77,12 @@ public final class TestOAuthProvider implements AutoCloseable {
 
 	/** Starts a provider whose client may redirect to {@code redirect}. */
 	public static synchronized TestOAuthProvider start(String redirect, String secret) {
-		int port = freePort();
+		int port = TestAuthorizationServers.freePort();
 		issuer = "http://localhost:" + port;
 		clientSecret = secret;
 		redirectUri = redirect;
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(Provider.class)
-			.properties("server.port=" + port, "spring.config.name=test-oauth-provider", "spring.main.banner-mode=off")
-			.run();
+		ConfigurableApplicationContext context = TestAuthorizationServers.run(Provider.class, port,
+				"test-oauth-provider");
 		return new TestOAuthProvider(context, issuer);
 	}
 
@@ -134,15 +126,6 @@ public final class TestOAuthProvider implements AutoCloseable {
 		this.context.close();
 	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
 	// not @Configuration: Quiver's own component scan covers this package and must not
 	// pick it up
 	@EnableWebSecurity
@@ -176,8 +159,7 @@ public final class TestOAuthProvider implements AutoCloseable {
 
 		@Bean
 		UserDetailsService users() {
-			return new InMemoryUserDetailsManager(
-					User.withUsername(USER).password("{noop}" + PASSWORD).roles("USER").build());
+			return TestAuthorizationServers.oneUser(USER, PASSWORD);
 		}
 
 		@Bean
@@ -187,13 +169,9 @@ public final class TestOAuthProvider implements AutoCloseable {
 
 		@Bean
 		RegisteredClientRepository clients() {
-			return new InMemoryRegisteredClientRepository(RegisteredClient.withId(UUID.randomUUID().toString())
-				.clientId(CLIENT_ID)
-				.clientSecret("{noop}" + clientSecret)
-				.clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
-				.authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
+			return new InMemoryRegisteredClientRepository(TestAuthorizationServers
+				.confidentialClient(CLIENT_ID, clientSecret, redirectUri)
 				.authorizationGrantType(AuthorizationGrantType.REFRESH_TOKEN)
-				.redirectUri(redirectUri)
 				.scope("read")
 				.clientSettings(
 						ClientSettings.builder().requireAuthorizationConsent(false).requireProofKey(true).build())

@@ -189,15 +189,19 @@ public class ConnectionService {
 		URI authorization = oauthCall(() -> this.oauth.start(caller.orgId(), ownerId, connectionId, provider));
 		this.commands.send(caller, new CreateConnectionCommand(connectionId, caller.orgId(), connector.id(), label,
 				ownerId, null, List.of(), true));
-		return pendingAnswer(find(caller, connectionId), connector, authorization);
+		return pendingAnswer(caller, find(caller, connectionId), connector, authorization);
 	}
 
-	private Connected pendingAnswer(ConnectionSummary connection, ConnectorDefinition connector, URI authorization) {
+	private Connected pendingAnswer(Caller caller, ConnectionSummary connection, ConnectorDefinition connector,
+			URI authorization) {
+		String whose = connection.ownerMemberId().equals(caller.memberId()) ? ""
+				: " The connection is another member's: whoever opens the link first links their own account at "
+						+ connector.label() + " to it, so hand it to its owner rather than opening it.";
 		return new Connected(connection, authorization.toString(),
 				"Open authorizationUrl in your browser and allow access at " + connector.label()
-						+ " (the link works once, in the browser that opens it, and expires; do not forward it). Connection '"
-						+ connection.label()
-						+ "' is pending-authorization until then; its tools answer once it is authorized.");
+						+ " (the link works once, in the browser that opens it, and expires; do not forward it). "
+						+ "Connection '" + connection.label()
+						+ "' is pending-authorization until then; its tools answer once it is authorized." + whose);
 	}
 
 	/**
@@ -308,7 +312,7 @@ public class ConnectionService {
 			OAuthProvider reconnect = provider;
 			URI authorization = oauthCall(
 					() -> this.oauth.start(caller.orgId(), current.ownerMemberId(), target.connectionId(), reconnect));
-			return pendingAnswer(target, connector, authorization);
+			return pendingAnswer(caller, target, connector, authorization);
 		}
 		Credential credential = fresh;
 		if (credential == null && current != null && current.grant() != null) {

@@ -132,6 +132,15 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 		assertThat(voided.statusCode()).isEqualTo(400);
 		assertThat(voided.body()).contains("a newer one was started");
 		assertThat(open(second).location()).contains("state=");
+
+		// an admin starting another member's authorization is told not to open the link
+		assertThat(this.owner.post("/api/v1/members", Map.of("subject", "bob", "role", "MEMBER")).status())
+			.isEqualTo(201);
+		Rest.Response forBob = this.owner.post("/api/v1/connections",
+				Map.of("connector", "twiceapp", "label", "twice-bob", "owner", "bob"));
+		assertThat(forBob.status()).as(forBob.body()).isEqualTo(201);
+		assertThat(forBob.json().path("next").asText()).contains("another member's", "hand it to its owner");
+		assertThat(first).isNotEqualTo(forBob.json().path("authorizationUrl").asText());
 	}
 
 	@Test

@@ -10,10 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import javax.sql.DataSource;
 
@@ -143,7 +139,10 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			// the access token expires: calls racing on two nodes refresh it once
 			grants().expire("app-alice");
 			int before = provider.refreshes();
-			results.addAll(race(8));
+			for (String text : raceOnTwoNodes(org, "owner", "app-alice__whoami", 8)) {
+				assertThat(text).contains(TestOAuthProvider.USER);
+				results.add(text);
+			}
 			assertThat(provider.refreshes() - before).isEqualTo(1);
 			Credential.OAuth refreshed = grants().of("app-alice");
 			assertThat(refreshed.accessToken()).isNotEqualTo(first.accessToken());
@@ -234,42 +233,6 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 				assertThat(output.getAll()).doesNotContain(canary);
 				assertThat(String.join("\n", results)).doesNotContain(canary);
 			}
-		}
-	}
-
-	/**
-	 * Calls the tool {@code n} times at once, half on each node; every call must work.
-	 */
-	private List<String> race(int n) throws Exception {
-		String tokenA = SignInServer.app().token("owner", org);
-		String tokenB = this.organizations.token(org, "owner");
-		List<Mcp> clients = new ArrayList<>();
-		for (int i = 0; i < n; i++) {
-			clients.add((i % 2 == 0) ? Mcp.connect(base, tokenA) : Mcp.connect(baseUrl(), tokenB));
-		}
-		ExecutorService pool = Executors.newFixedThreadPool(n);
-		CountDownLatch go = new CountDownLatch(1);
-		try {
-			List<Future<Mcp.Result>> calls = new ArrayList<>();
-			for (Mcp client : clients) {
-				calls.add(pool.submit(() -> {
-					go.await();
-					return client.call("app-alice__whoami", Map.of());
-				}));
-			}
-			go.countDown();
-			List<String> texts = new ArrayList<>();
-			for (Future<Mcp.Result> call : calls) {
-				Mcp.Result result = call.get();
-				assertThat(result.isError()).as(result.text()).isFalse();
-				assertThat(result.text()).contains(TestOAuthProvider.USER);
-				texts.add(result.text());
-			}
-			return texts;
-		}
-		finally {
-			pool.shutdownNow();
-			clients.forEach(Mcp::close);
 		}
 	}
 

@@ -37,6 +37,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -158,11 +159,14 @@ class RemoteMcpOAuthIntegrationTest extends QuiverIntegrationTest {
 			// refresh it once at the second
 			Credential.OAuth first = grants().of("remote");
 			grants().expire("remote");
+			int issued = refreshTokensIssuedByTheRemote();
 			double before = oauthRefreshesOnBothNodes();
 			for (String text : raceOnTwoNodes(org, "owner", "remote__quiver__members__list", 8)) {
 				assertThat(text).contains("owner");
 				results.add(text);
 			}
+			assertThat(refreshTokensIssuedByTheRemote() - issued).as("refresh grants answered by the remote")
+				.isEqualTo(1);
 			assertThat(oauthRefreshesOnBothNodes() - before).isEqualTo(1);
 			assertThat(owner.get("/api/v1/connections/remote").json().path("grantStatus").asText()).isEqualTo("ACTIVE");
 			Credential.OAuth refreshed = grants().of("remote");
@@ -210,6 +214,17 @@ class RemoteMcpOAuthIntegrationTest extends QuiverIntegrationTest {
 			}
 		}
 		throw new IllegalStateException("no client_id in " + authorizationUrl);
+	}
+
+	/**
+	 * Refresh tokens the second Quiver has issued: each refresh grant it answers (with
+	 * rotation) stores one row, and the token it rotated keeps its own. Concurrent
+	 * presentations of one refresh token within its grace period are honoured there, so a
+	 * first Quiver that did not serialise its refresh across nodes would show here.
+	 */
+	private static int refreshTokensIssuedByTheRemote() {
+		return new JdbcTemplate(remote.dataSource()).queryForObject("SELECT COUNT(*) FROM oauth_refresh_token",
+				Integer.class);
 	}
 
 	private static StoredGrants grants() {

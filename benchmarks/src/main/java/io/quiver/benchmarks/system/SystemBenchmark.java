@@ -265,7 +265,7 @@ public final class SystemBenchmark {
 	private void gatewayOverhead(Duration warmUp, Duration measured, Api direct, Map<String, QuiverProcess> nodes) {
 		String directBody = InstantMcpServer.callBody(InstantMcpServer.TOOL);
 		String quiverBody = InstantMcpServer.callBody(QUIVER_TOOL);
-		Duration jit = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
+		Duration jit = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(40);
 		for (QuiverProcess node : nodes.values()) {
 			Api member = Api.as(node.baseUrl(), "bench");
 			for (String body : List.of(quiverBody, InstantMcpServer.callBody(QUIVER_WRITE_TOOL))) {
@@ -299,16 +299,47 @@ public final class SystemBenchmark {
 			.append("p50 overhead ms | p50 ratio | p99 ratio | direct calls/s | Quiver calls/s | Quiver CPU ms/call | errors |\n")
 			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		String success = "\"isError\":false";
+		ClosedLoop.Result commitBefore = commitTime(warmUp, measured);
 		for (int clients : List.of(1, 16, 64)) {
 			overheadRow("read `tools/call`", clients, warmUp, measured, direct, directBody, nodes, quiverBody, success);
 		}
-		overheadRow("write `tools/call`", 1, warmUp, measured, direct,
-				InstantMcpServer.callBody(InstantMcpServer.WRITE_TOOL), nodes,
-				InstantMcpServer.callBody(QUIVER_WRITE_TOOL), success);
-		overheadRow("`ping`", 1, warmUp, measured, direct, InstantMcpServer.pingBody(), nodes,
-				InstantMcpServer.pingBody(), "\"result\"");
-		this.doc.append("\nGoal: p50 overhead below 2 ms at one client. See *Where the gateway's time goes* ")
+		for (int clients : List.of(1, 16, 64)) {
+			overheadRow("write `tools/call`", clients, warmUp, measured, direct,
+					InstantMcpServer.callBody(InstantMcpServer.WRITE_TOOL), nodes,
+					InstantMcpServer.callBody(QUIVER_WRITE_TOOL), success);
+		}
+		for (int clients : List.of(1, 16, 64)) {
+			overheadRow("`ping`", clients, warmUp, measured, direct, InstantMcpServer.pingBody(), nodes,
+					InstantMcpServer.pingBody(), "\"result\"");
+		}
+		ClosedLoop.Result commitAfter = commitTime(warmUp, measured);
+		this.doc.append("\nOne PostgreSQL commit in the same run (a one-row `INSERT` ")
+			.append("committed on its own, one client, JDBC, before the rows and after them): ")
+			.append(String.format(Locale.ROOT, "p50 %.2f / p99 %.2f ms before, p50 %.2f / p99 %.2f ms after.%n",
+					commitBefore.percentileMillis(50), commitBefore.percentileMillis(99),
+					commitAfter.percentileMillis(50), commitAfter.percentileMillis(99)))
+			.append("\nGoal (issue 18): read overhead p50 ≤ 0.75 ms plus one commit (p99 ≤ 2 ms plus one), write ")
+			.append("≤ 0.75 ms plus two commits, `ping` ≤ 0.5 ms, at 1 client. See *Where the gateway's time goes* ")
 			.append("below for the profile.\n\n");
+	}
+
+	/**
+	 * One-row INSERT commits at one client on the benchmark's schema: the price of one
+	 * trail commit.
+	 */
+	private ClosedLoop.Result commitTime(Duration warmUp, Duration measured) {
+		progress("gateway overhead: one-row PostgreSQL commits, 1 client");
+		try (Connection connection = DriverManager.getConnection(this.schema.url());
+				Statement sql = connection.createStatement()) {
+			sql.execute("CREATE TABLE IF NOT EXISTS bench_commit (id BIGSERIAL PRIMARY KEY, note TEXT)");
+			ClosedLoop.Result result = ClosedLoop.run(1, warmUp, measured,
+					(client) -> sql.executeUpdate("INSERT INTO bench_commit (note) VALUES ('x')") == 1, () -> 0L);
+			progress("  commit p50 %.2f ms, p99 %.2f ms", result.percentileMillis(50), result.percentileMillis(99));
+			return result;
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("could not time PostgreSQL commits", ex);
+		}
 	}
 
 	private void overheadRow(String request, int clients, Duration warmUp, Duration measured, Api direct,

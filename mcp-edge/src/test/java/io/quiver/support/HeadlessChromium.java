@@ -35,6 +35,18 @@ public final class HeadlessChromium implements AutoCloseable {
 		return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
 	}
 
+	/**
+	 * Closes what a browser test started, skipping what was never started (a test skipped
+	 * before it, or a start that failed).
+	 */
+	public static void closeAll(AutoCloseable... started) throws Exception {
+		for (AutoCloseable resource : started) {
+			if (resource != null) {
+				resource.close();
+			}
+		}
+	}
+
 	public static HeadlessChromium start() throws IOException {
 		Path profile = Files.createTempDirectory("quiver-chromium");
 		ChromeOptions options = new ChromeOptions();

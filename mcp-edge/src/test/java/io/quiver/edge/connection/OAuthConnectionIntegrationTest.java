@@ -79,13 +79,8 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@AfterAll
-	static void stop() {
-		if (chromium != null) {
-			chromium.close();
-		}
-		if (provider != null) {
-			provider.close();
-		}
+	static void stop() throws Exception {
+		HeadlessChromium.closeAll(chromium, provider);
 	}
 
 	@Test

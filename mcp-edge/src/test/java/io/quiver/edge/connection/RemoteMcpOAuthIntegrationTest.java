@@ -93,13 +93,8 @@ class RemoteMcpOAuthIntegrationTest extends QuiverIntegrationTest {
 	}
 
 	@AfterAll
-	static void stop() {
-		if (chromium != null) {
-			chromium.close();
-		}
-		if (remote != null) {
-			remote.close();
-		}
+	static void stop() throws Exception {
+		HeadlessChromium.closeAll(chromium, remote);
 	}
 
 	@Test

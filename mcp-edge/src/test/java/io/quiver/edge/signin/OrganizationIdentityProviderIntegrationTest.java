@@ -61,13 +61,8 @@ class OrganizationIdentityProviderIntegrationTest {
 	}
 
 	@AfterAll
-	static void stop() {
-		if (chromium != null) {
-			chromium.close();
-		}
-		if (provider != null) {
-			provider.close();
-		}
+	static void stop() throws Exception {
+		HeadlessChromium.closeAll(chromium, provider);
 	}
 
 	@Test

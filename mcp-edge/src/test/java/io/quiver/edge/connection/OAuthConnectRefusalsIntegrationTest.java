@@ -303,17 +303,8 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 
 	@Test
 	void aQuiverWhosePublicUrlIsPlainHttpOnANetworkStartsNoAuthorization() {
-		Map<String, String> properties = new HashMap<>(TestDatabase.properties());
-		properties.put("quiver.public-url", "http://quiver.example.test");
-		try (QuiverApp plain = QuiverApp.start(properties)) {
-			String orgId = plain.bean(Organizations.class).create("oauth-plain");
-			Rest admin = plain.rest(plain.bean(Organizations.class).token(orgId, "owner"));
-			assertThat(
-					admin
-						.post("/api/v1/catalog", Map.of("id", "plainapp", "label", "Plain App", "kind", "http",
-								"openapi", openApi("https://app.example.com")))
-						.status())
-				.isEqualTo(201);
+		try (QuiverApp plain = nodeAt("http://quiver.example.test")) {
+			Rest admin = ownerWithApp(plain, "oauth-plain", "plainapp");
 			Rest.Response client = admin.put("/api/v1/catalog/plainapp/oauth-client", Map.of("clientId", "c"));
 			assertThat(client.status()).as(client.body()).isEqualTo(200);
 			assertThat(client.json().has("redirectUri")).as("no redirect URI to register").isFalse();
@@ -328,17 +319,8 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 
 	@Test
 	void behindAnHttpsPublicUrlTheStartLinksCookieIsSecure() throws Exception {
-		Map<String, String> properties = new HashMap<>(TestDatabase.properties());
-		properties.put("quiver.public-url", "https://quiver.example.test");
-		try (QuiverApp secure = QuiverApp.start(properties)) {
-			String orgId = secure.bean(Organizations.class).create("oauth-https");
-			Rest admin = secure.rest(secure.bean(Organizations.class).token(orgId, "owner"));
-			assertThat(
-					admin
-						.post("/api/v1/catalog", Map.of("id", "httpsapp", "label", "Https App", "kind", "http",
-								"openapi", openApi("https://app.example.com")))
-						.status())
-				.isEqualTo(201);
+		try (QuiverApp secure = nodeAt("https://quiver.example.test")) {
+			Rest admin = ownerWithApp(secure, "oauth-https", "httpsapp");
 			assertThat(admin.put("/api/v1/catalog/httpsapp/oauth-client", Map.of("clientId", "c")).status())
 				.isEqualTo(200);
 			Rest.Response created = admin.post("/api/v1/connections",
@@ -435,6 +417,28 @@ class OAuthConnectRefusalsIntegrationTest extends QuiverIntegrationTest {
 		Integer entries = this.jdbc.queryForObject("SELECT COUNT(*) FROM credential_vault WHERE connection_id = ?",
 				Integer.class, connection.json().path("connectionId").asText());
 		assertThat(entries).isZero();
+	}
+
+	/**
+	 * A node of its own, on this test's database, whose public URL is {@code publicUrl}.
+	 */
+	private static QuiverApp nodeAt(String publicUrl) {
+		Map<String, String> properties = new HashMap<>(TestDatabase.properties());
+		properties.put("quiver.public-url", publicUrl);
+		return QuiverApp.start(properties);
+	}
+
+	/**
+	 * The owner of a new organisation on {@code node}, with OAuth app {@code app}
+	 * registered.
+	 */
+	private static Rest ownerWithApp(QuiverApp node, String org, String app) {
+		String orgId = node.bean(Organizations.class).create(org);
+		Rest admin = node.rest(node.bean(Organizations.class).token(orgId, "owner"));
+		Rest.Response registered = admin.post("/api/v1/catalog",
+				Map.of("id", app, "label", app, "kind", "http", "openapi", openApi("https://app.example.com")));
+		assertThat(registered.status()).as(registered.body()).isEqualTo(201);
+		return admin;
 	}
 
 	private static String openApi(String url) {

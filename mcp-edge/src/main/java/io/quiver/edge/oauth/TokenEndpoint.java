@@ -28,6 +28,7 @@ import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import com.nimbusds.oauth2.sdk.token.RefreshToken;
 import com.nimbusds.oauth2.sdk.token.Tokens;
 import io.quiver.command.connection.vault.Credential;
+import io.quiver.command.connection.vault.CredentialUnavailableException;
 import io.quiver.command.connection.vault.CredentialVault;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -162,7 +163,20 @@ public class TokenEndpoint {
 		if (provider.clientSecretRef() == null) {
 			return null;
 		}
-		Secret secret = new Secret(this.vault.readSecret(orgId, provider.clientSecretRef()));
+		Secret secret;
+		try {
+			secret = new Secret(this.vault.readSecret(orgId, provider.clientSecretRef()));
+		}
+		catch (CredentialUnavailableException ex) {
+			// the organisation set its client again (the old secret is erased): this
+			// grant
+			// cannot authenticate any more; it is the provider's refusal in effect, so
+			// the
+			// member reconnects with the current client, and a revocation is skipped
+			throw new OAuthFailure(OAuthFailure.Kind.PROVIDER_ERROR, "client_secret_replaced",
+					"the organisation's OAuth client of " + provider.name()
+							+ " was set again since this grant was made; reconnect with the current client");
+		}
 		ClientID client = new ClientID(provider.clientId());
 		return provider.clientSecretPost() ? new ClientSecretPost(client, secret)
 				: new ClientSecretBasic(client, secret);

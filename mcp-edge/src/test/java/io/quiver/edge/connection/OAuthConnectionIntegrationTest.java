@@ -187,6 +187,29 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 			Credential.OAuth last = grants().of("app-alice");
 			assertThat(me(last.accessToken())).isEqualTo(200);
 
+			// the organisation sets its client again (a new secret; the old one is
+			// erased):
+			// the grant made with the old one cannot refresh and asks to be reconnected,
+			// and
+			// reconnecting (which would revoke the grant it replaces) does not fail on it
+			assertThat(owner
+				.put("/api/v1/catalog/testapp/oauth-client",
+						Map.of("clientId", TestOAuthProvider.CLIENT_ID, "clientSecret", SECRET))
+				.status()).isEqualTo(200);
+			grants().expire("app-alice");
+			Mcp.Result stale = mcp.call("app-alice__whoami", Map.of());
+			assertThat(stale.isError()).isTrue();
+			assertThat(stale.text()).contains("app-alice", "reconnect");
+			assertThat(owner.get("/api/v1/connections/app-alice").json().path("grantStatus").asText())
+				.isEqualTo("REAUTHORIZATION_NEEDED");
+			Mcp.Result current = mcp.call("quiver__connections__refresh", Map.of("connection", "app-alice"));
+			assertThat(current.isError()).as(current.text()).isFalse();
+			browser.get(current.structured().path("authorizationUrl").asText());
+			wait.until(ExpectedConditions.presenceOfElementLocated(By.id("connected")));
+			Credential.OAuth stranded = last;
+			last = grants().of("app-alice");
+			assertThat(me(last.accessToken())).isEqualTo(200);
+
 			// authorized again while the grant is live at the provider (a refresh failed,
 			// the provider kept the grant): the replaced grant is revoked there
 			String held = owner.get("/api/v1/connections/app-alice").json().path("grantFingerprint").asText();
@@ -221,7 +244,8 @@ class OAuthConnectionIntegrationTest extends QuiverIntegrationTest {
 
 			List<String> canaries = List.of(SECRET, first.accessToken(), first.refreshToken(), refreshed.accessToken(),
 					refreshed.refreshToken(), renewed.accessToken(), renewed.refreshToken(), replaced.accessToken(),
-					replaced.refreshToken(), last.accessToken(), last.refreshToken());
+					replaced.refreshToken(), stranded.accessToken(), stranded.refreshToken(), last.accessToken(),
+					last.refreshToken());
 			DataSource database = SignInServer.app().bean(DataSource.class);
 			for (String canary : canaries) {
 				assertThat(DatabaseGrep.find(database, canary)).as("tables holding a secret").isEmpty();

@@ -414,10 +414,7 @@ public class ConnectionService {
 			return policy.member(caller.memberId());
 		}
 		this.access.require(caller, Permission.CONNECTIONS_WRITE_ALL, "creating a connection for another member needs");
-		MemberView member = policy.member(owner);
-		if (member == null) {
-			member = policy.memberBySubject(owner);
-		}
+		MemberView member = policy.memberByIdOrSubject(owner);
 		if (member == null || member.status() != MemberStatus.ACTIVE) {
 			throw new CommandRejectedException(CommonErrorCode.NOT_FOUND,
 					"no active member '" + owner + "' to own the connection");

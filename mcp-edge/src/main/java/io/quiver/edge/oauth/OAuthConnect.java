@@ -66,7 +66,6 @@ public class OAuthConnect {
 	 * loopback host (RFC 8252 §7.3; OAuth 2.1 §2.3.1).
 	 */
 	public static String redirectProblem(URI redirect) {
-		String scheme = (redirect.getScheme() != null) ? redirect.getScheme().toLowerCase(Locale.ROOT) : "";
 		if (redirect.getHost() == null || redirect.getRawFragment() != null) {
 			return "Quiver's redirect URI " + redirect + " is not an absolute URL without a fragment";
 		}

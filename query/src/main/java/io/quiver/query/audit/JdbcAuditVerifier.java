@@ -47,11 +47,12 @@ class JdbcAuditVerifier implements AuditVerifier {
 		BrokenLink[] broken = { null };
 		WriteAheadPairs pairs = new WriteAheadPairs();
 		this.scan.scan("SELECT * FROM tool_call_audit WHERE org_id = ? ORDER BY seq", (ResultSet rs) -> {
-			AuditEntry entry = AuditRows.ROW.mapRow(rs, 0);
 			count[0]++;
 			if (broken[0] != null) {
+				// past the break the entries are only counted
 				return;
 			}
+			AuditEntry entry = AuditRows.ROW.mapRow(rs, 0);
 			String reason = null;
 			ObjectNode json = EntryJson.of(orgId, entry);
 			if (entry.seq() != count[0]) {

@@ -8,6 +8,13 @@ import java.net.InetAddress;
  * link-local (including the cloud metadata address), unspecified, multicast, reserved,
  * and the IPv6 forms that embed one of those IPv4 addresses (IPv4-mapped, -compatible,
  * NAT64, 6to4), judged by the embedded address.
+ * <p>
+ * Some addresses no connector may reach even with the allowance: IPv4 link-local
+ * ({@code 169.254.0.0/16}, where AWS, GCP, Azure, OCI and ECS serve instance and task
+ * metadata and credentials), Alibaba Cloud's metadata address {@code 100.100.100.200} and
+ * AWS's IPv6 metadata range {@code fd00:ec2::/32}, in any of the embedded forms. An
+ * internal service an admin means to reach lives on a private address, never there, so
+ * {@code allowPrivateNetwork} cannot open a path to the node's own cloud credentials.
  */
 final class AddressRules {
 
@@ -18,6 +25,43 @@ final class AddressRules {
 	static String restriction(InetAddress address) {
 		byte[] bytes = address.getAddress();
 		return (bytes.length == 4) ? ipv4(bytes, 0) : ipv6(bytes);
+	}
+
+	/**
+	 * Why the address is off limits to every connector, allowance or not, or null.
+	 */
+	static String neverReachable(InetAddress address) {
+		byte[] b = address.getAddress();
+		int at = (b.length == 4) ? 0 : embeddedIpv4At(b);
+		if (at >= 0) {
+			int a0 = b[at] & 0xff;
+			int a1 = b[at + 1] & 0xff;
+			if (a0 == 169 && a1 == 254) {
+				return "a link-local address, where cloud metadata services live";
+			}
+			if (a0 == 100 && a1 == 100 && (b[at + 2] & 0xff) == 100 && (b[at + 3] & 0xff) == 200) {
+				return "the cloud metadata address";
+			}
+			return null;
+		}
+		boolean awsMetadata = (b[0] & 0xff) == 0xfd && b[1] == 0 && (b[2] & 0xff) == 0x0e && (b[3] & 0xff) == 0xc2;
+		return awsMetadata ? "the cloud metadata address" : null;
+	}
+
+	/**
+	 * Where an IPv6 address embeds an IPv4 one (IPv4-mapped, -compatible, NAT64, 6to4),
+	 * or -1.
+	 */
+	private static int embeddedIpv4At(byte[] b) {
+		if (isZero(b, 0, 10) && (((b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) || isZero(b, 10, 12))) {
+			return 12;
+		}
+		int w0 = ((b[0] & 0xff) << 8) | (b[1] & 0xff);
+		int w1 = ((b[2] & 0xff) << 8) | (b[3] & 0xff);
+		if (w0 == 0x0064 && w1 == 0xff9b && isZero(b, 4, 12)) {
+			return 12;
+		}
+		return (w0 == 0x2002) ? 2 : -1;
 	}
 
 	private static String ipv4(byte[] b, int at) {

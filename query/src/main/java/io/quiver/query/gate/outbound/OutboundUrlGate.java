@@ -24,7 +24,8 @@ import org.springframework.stereotype.Component;
  * The outbound URL gate (SPEC R8.7, R7.1): the URL a connected tool is about to call,
  * after substitution, must stay on the connector's declared base URL, and its host must
  * not resolve to a private, loopback, link-local or otherwise internal address unless an
- * admin registered the connector with {@code allowPrivateNetwork}.
+ * admin registered the connector with {@code allowPrivateNetwork}. Link-local and cloud
+ * metadata addresses stay refused even then ({@code AddressRules.neverReachable}).
  * <p>
  * On the base URL means: same scheme, host and port (default ports made explicit), no
  * user info, and a path equal to the base path or under it. The path is judged on its raw
@@ -134,6 +135,16 @@ public class OutboundUrlGate {
 		if (addresses == null || addresses.isEmpty()) {
 			return OutboundTarget.unresolved(url, Verdict.deny(Gate.OUTBOUND_URL, "host '" + host + "' of connector '"
 					+ connector.id() + "' does not resolve; check the " + "connector's base URL or try again later"));
+		}
+		for (InetAddress address : addresses) {
+			String never = AddressRules.neverReachable(address);
+			if (never != null) {
+				return OutboundTarget.refused(url,
+						Verdict.deny(Gate.OUTBOUND_URL,
+								"host '" + host + "' resolves to " + never + " (" + address.getHostAddress()
+										+ "), which no connector may reach, not even one allowed to reach "
+										+ "private networks"));
+			}
 		}
 		if (!connector.allowPrivateNetwork()) {
 			for (InetAddress address : addresses) {

@@ -81,10 +81,9 @@ class OutboundUrlGateTest {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "127.0.0.1", "127.1.2.3", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1",
-			"100.64.0.1", "100.127.255.254", "169.254.169.254", "169.254.1.1", "0.0.0.0", "224.0.0.1",
-			"255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "fd00:ec2::254", "ff02::1", "::ffff:127.0.0.1",
-			"::ffff:169.254.169.254", "::ffff:10.0.0.1", "::127.0.0.1", "64:ff9b::a9fe:a9fe", "2002:7f00:1::1",
-			"2002:a9fe:a9fe::1" })
+			"100.64.0.1", "100.127.255.254", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1",
+			"fc00::1", "fd00::ec2:254", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::127.0.0.1",
+			"2002:7f00:1::1" })
 	void givenAHostResolvingToAnInternalAddress_whenChecked_thenRefusedUnlessPrivateNetworkIsAllowed(String address) {
 		answer("api.example.com", address);
 
@@ -95,6 +94,23 @@ class OutboundUrlGateTest {
 		assertThat(refused.allowed()).as(address).isFalse();
 		assertThat(refused.reason()).contains("allowPrivateNetwork");
 		assertThat(allowed.allowed()).as(address).isTrue();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "169.254.169.254", "169.254.170.2", "169.254.1.1", "100.100.100.200", "fd00:ec2::254",
+			"fd00:ec2::23", "::ffff:169.254.169.254", "::a9fe:a9fe", "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::1",
+			"::ffff:100.100.100.200" })
+	void givenACloudMetadataAddress_whenChecked_thenRefusedEvenWithThePrivateNetworkAllowance(String address) {
+		answer("api.example.com", address);
+
+		Verdict refused = this.gate.check(connector("https://api.example.com/v1", true),
+				"https://api.example.com/v1/x");
+		OutboundTarget document = this.gate.inspectAddress("the authorization server's metadata",
+				URI.create("https://api.example.com/.well-known/oauth-authorization-server"), true);
+
+		assertThat(refused.allowed()).as(address).isFalse();
+		assertThat(refused.reason()).contains("no connector may reach").doesNotContain("An admin can register");
+		assertThat(document.allowed()).as(address).isFalse();
 	}
 
 	@Test

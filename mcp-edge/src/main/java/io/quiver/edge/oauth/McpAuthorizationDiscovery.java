@@ -138,8 +138,7 @@ public class McpAuthorizationDiscovery {
 
 	/** Quiver's Client ID Metadata Document URL. */
 	public URI clientMetadataUrl() {
-		String base = this.properties.publicUrl().toString();
-		return URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + CLIENT_METADATA_PATH);
+		return URI.create(this.properties.base() + CLIENT_METADATA_PATH);
 	}
 
 	/** Quiver's Client ID Metadata Document. */

@@ -1,6 +1,5 @@
 package io.quiver.edge.oauth;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -13,6 +12,7 @@ import com.nimbusds.oauth2.sdk.id.ClientID;
 import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+import io.quiver.command.client.api.RedirectUris;
 import io.quiver.command.connection.vault.Credential;
 import io.quiver.edge.config.QuiverProperties;
 import org.springframework.stereotype.Component;
@@ -52,8 +52,7 @@ public class OAuthConnect {
 
 	/** Quiver's redirect URI. */
 	public URI redirectUri() {
-		String base = this.properties.publicUrl().toString();
-		URI redirect = URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + CALLBACK_PATH);
+		URI redirect = URI.create(this.properties.base() + CALLBACK_PATH);
 		String problem = redirectProblem(redirect);
 		if (problem != null) {
 			throw new OAuthFailure(OAuthFailure.Kind.REFUSED, "invalid_redirect_uri", problem);
@@ -76,26 +75,14 @@ public class OAuthConnect {
 				+ "provider's code would travel in clear; set quiver.public-url to the https URL members reach";
 	}
 
-	/** Whether an absolute URL is https, or http on a loopback host. */
+	/**
+	 * Whether an absolute URL is https, or http on a loopback host (the rule clients'
+	 * redirect URIs follow, {@link RedirectUris}).
+	 */
 	static boolean secureOrLoopback(URI url) {
 		String scheme = (url.getScheme() != null) ? url.getScheme().toLowerCase(Locale.ROOT) : "";
-		return url.getHost() != null && (scheme.equals("https") || (scheme.equals("http") && loopback(url.getHost())));
-	}
-
-	private static boolean loopback(String host) {
-		String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-		if (bare.equalsIgnoreCase("localhost")) {
-			return true;
-		}
-		if (!bare.matches("[0-9.]+") && !bare.contains(":")) {
-			return false;
-		}
-		try {
-			return InetAddress.getByName(bare).isLoopbackAddress();
-		}
-		catch (java.net.UnknownHostException ex) {
-			return false;
-		}
+		return url.getHost() != null
+				&& (scheme.equals("https") || (scheme.equals("http") && RedirectUris.isLoopbackHost(url.getHost())));
 	}
 
 	/**

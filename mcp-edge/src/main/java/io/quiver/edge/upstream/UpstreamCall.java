@@ -24,11 +24,6 @@ public record UpstreamCall(String orgId, ConnectorDefinition connector, Operatio
 		String connectionId, String connectionLabel, GrantReference grant, ObjectNode arguments, OutboundPolicy policy,
 		CallRelay relay) {
 
-	public UpstreamCall(String orgId, ConnectorDefinition connector, OperationDefinition operation, String connectionId,
-			String connectionLabel, GrantReference grant, ObjectNode arguments, OutboundPolicy policy) {
-		this(orgId, connector, operation, connectionId, connectionLabel, grant, arguments, policy, CallRelay.NONE);
-	}
-
 	public UpstreamCall {
 		if (orgId == null || connector == null || operation == null || connectionId == null) {
 			throw new IllegalArgumentException(

@@ -424,8 +424,9 @@ class HttpToolExecutorTest {
 		GrantReference grant = vault.store("org-1", "conn-1", new Credential.Bearer("t"));
 		vault.erase(grant.vaultRef());
 
-		UpstreamResult result = this.executor.execute(new UpstreamCall("org-1", this.connector,
-				operation("GET", "/echo", Map.of()), "conn-1", "api-work", grant, JSON.createObjectNode(), null));
+		UpstreamResult result = this.executor
+			.execute(new UpstreamCall("org-1", this.connector, operation("GET", "/echo", Map.of()), "conn-1",
+					"api-work", grant, JSON.createObjectNode(), null, CallRelay.NONE));
 
 		assertThat(result.errorCode()).isEqualTo("credential-erased");
 		assertThat(text(result)).contains("api-work").contains("new credential");
@@ -436,8 +437,9 @@ class HttpToolExecutorTest {
 	void givenAnotherOrganisationsGrant_whenExecuted_thenTheCredentialIsNotUsed() {
 		GrantReference theirs = vault.store("org-2", "conn-9", new Credential.Bearer("their-token"));
 
-		UpstreamResult result = this.executor.execute(new UpstreamCall("org-1", this.connector,
-				operation("GET", "/echo", Map.of()), "conn-1", "api-work", theirs, JSON.createObjectNode(), null));
+		UpstreamResult result = this.executor
+			.execute(new UpstreamCall("org-1", this.connector, operation("GET", "/echo", Map.of()), "conn-1",
+					"api-work", theirs, JSON.createObjectNode(), null, CallRelay.NONE));
 
 		assertThat(result.errorCode()).isEqualTo("credential-erased");
 		assertThat(this.server.received).isEmpty();
@@ -478,8 +480,8 @@ class HttpToolExecutorTest {
 	private UpstreamResult execute(OperationDefinition op, ObjectNode arguments, Credential credential,
 			OutboundPolicy policy) {
 		GrantReference grant = (credential != null) ? vault.store("org-1", "conn-1", credential) : null;
-		return this.executor
-			.execute(new UpstreamCall("org-1", this.connector, op, "conn-1", "api-work", grant, arguments, policy));
+		return this.executor.execute(new UpstreamCall("org-1", this.connector, op, "conn-1", "api-work", grant,
+				arguments, policy, CallRelay.NONE));
 	}
 
 	private static ConnectorDefinition connector(String baseUrl, boolean allowPrivateNetwork) {

@@ -229,7 +229,7 @@ class McpSdkUpstreamTest {
 			OperationDefinition operation = new OperationDefinition(tool, null, null, null, null, null, null, null,
 					null, Classification.WRITE, null);
 			return this.executor.execute(new UpstreamCall("org-1", this.connector, operation, "conn-1", "pages-work",
-					this.grant, (ObjectNode) JSON.readTree(arguments), policy));
+					this.grant, (ObjectNode) JSON.readTree(arguments), policy, CallRelay.NONE));
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);

@@ -234,7 +234,7 @@ class McpUpstreamClientTest {
 			OperationDefinition operation = new OperationDefinition(tool, null, null, null, null, null, null, null,
 					null, Classification.WRITE, null);
 			return this.executor.execute(new UpstreamCall("org-1", this.connector, operation, "conn-1", "handmade-work",
-					grant, (ObjectNode) JSON.readTree(arguments), policy));
+					grant, (ObjectNode) JSON.readTree(arguments), policy, CallRelay.NONE));
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);

@@ -32,8 +32,9 @@ final class AddressRules {
 	 */
 	static String neverReachable(InetAddress address) {
 		byte[] b = address.getAddress();
-		int at = (b.length == 4) ? 0 : embeddedIpv4At(b);
-		if (at >= 0) {
+		Embedding embedding = (b.length == 4) ? null : Embedding.of(b);
+		if (b.length == 4 || embedding != null) {
+			int at = (embedding != null) ? embedding.at : 0;
 			int a0 = b[at] & 0xff;
 			int a1 = b[at + 1] & 0xff;
 			if (a0 == 169 && a1 == 254) {
@@ -46,22 +47,6 @@ final class AddressRules {
 		}
 		boolean awsMetadata = (b[0] & 0xff) == 0xfd && b[1] == 0 && (b[2] & 0xff) == 0x0e && (b[3] & 0xff) == 0xc2;
 		return awsMetadata ? "the cloud metadata address" : null;
-	}
-
-	/**
-	 * Where an IPv6 address embeds an IPv4 one (IPv4-mapped, -compatible, NAT64, 6to4),
-	 * or -1.
-	 */
-	private static int embeddedIpv4At(byte[] b) {
-		if (isZero(b, 0, 10) && (((b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) || isZero(b, 10, 12))) {
-			return 12;
-		}
-		int w0 = ((b[0] & 0xff) << 8) | (b[1] & 0xff);
-		int w1 = ((b[2] & 0xff) << 8) | (b[3] & 0xff);
-		if (w0 == 0x0064 && w1 == 0xff9b && isZero(b, 4, 12)) {
-			return 12;
-		}
-		return (w0 == 0x2002) ? 2 : -1;
 	}
 
 	private static String ipv4(byte[] b, int at) {
@@ -98,22 +83,17 @@ final class AddressRules {
 	}
 
 	private static String ipv6(byte[] b) {
-		if (isZero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
-			return embedded(ipv4(b, 12), "IPv4-mapped");
+		Embedding embedding = Embedding.of(b);
+		if (embedding == Embedding.COMPATIBLE && isZero(b, 12, 15) && (b[15] == 0 || b[15] == 1)) {
+			return (b[15] == 0) ? "an unspecified address" : "a loopback address";
 		}
-		if (isZero(b, 0, 12)) {
-			if (isZero(b, 12, 15) && (b[15] == 0 || b[15] == 1)) {
-				return (b[15] == 0) ? "an unspecified address" : "a loopback address";
-			}
-			return embedded(ipv4(b, 12), "IPv4-compatible");
+		if (embedding != null) {
+			return embedded(ipv4(b, embedding.at), embedding.form);
 		}
-		int w0 = ((b[0] & 0xff) << 8) | (b[1] & 0xff);
-		int w1 = ((b[2] & 0xff) << 8) | (b[3] & 0xff);
+		int w0 = word(b, 0);
+		int w1 = word(b, 2);
 		if (w0 == 0x0064 && w1 == 0xff9b) {
-			return isZero(b, 4, 12) ? embedded(ipv4(b, 12), "NAT64") : "a local-use NAT64 address";
-		}
-		if (w0 == 0x2002) {
-			return embedded(ipv4(b, 2), "6to4");
+			return "a local-use NAT64 address";
 		}
 		if (w0 == 0x2001 && w1 == 0x0000) {
 			return "a Teredo tunnel address";
@@ -137,6 +117,40 @@ final class AddressRules {
 			return "a multicast address";
 		}
 		return null;
+	}
+
+	private static int word(byte[] b, int at) {
+		return ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
+	}
+
+	/** The IPv6 forms that embed an IPv4 address, and where it starts. */
+	private enum Embedding {
+
+		MAPPED("IPv4-mapped", 12), COMPATIBLE("IPv4-compatible", 12), NAT64("NAT64", 12), SIX_TO_FOUR("6to4", 2);
+
+		private final String form;
+
+		private final int at;
+
+		Embedding(String form, int at) {
+			this.form = form;
+			this.at = at;
+		}
+
+		/** The form of a 16-byte address, or null when it embeds no IPv4 address. */
+		static Embedding of(byte[] b) {
+			if (isZero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
+				return MAPPED;
+			}
+			if (isZero(b, 0, 12)) {
+				return COMPATIBLE;
+			}
+			if (word(b, 0) == 0x0064 && word(b, 2) == 0xff9b && isZero(b, 4, 12)) {
+				return NAT64;
+			}
+			return (word(b, 0) == 0x2002) ? SIX_TO_FOUR : null;
+		}
+
 	}
 
 	private static String embedded(String v4Restriction, String form) {

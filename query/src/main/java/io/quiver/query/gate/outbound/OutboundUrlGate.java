@@ -139,27 +139,27 @@ public class OutboundUrlGate {
 		for (InetAddress address : addresses) {
 			String never = AddressRules.neverReachable(address);
 			if (never != null) {
-				return OutboundTarget.refused(url,
-						Verdict.deny(Gate.OUTBOUND_URL,
-								"host '" + host + "' resolves to " + never + " (" + address.getHostAddress()
-										+ "), which no connector may reach, not even one allowed to reach "
-										+ "private networks"));
+				return refused(url, host, address, never,
+						", which no connector may reach, not even one allowed to reach private networks");
 			}
 		}
 		if (!connector.allowPrivateNetwork()) {
 			for (InetAddress address : addresses) {
 				String restriction = AddressRules.restriction(address);
 				if (restriction != null) {
-					return OutboundTarget.refused(url,
-							Verdict.deny(Gate.OUTBOUND_URL,
-									"host '" + host + "' resolves to " + restriction + " (" + address.getHostAddress()
-											+ "); connector '" + connector.id()
-											+ "' is not allowed to reach private networks. An admin can register "
-											+ "it with allowPrivateNetwork if this is intended."));
+					return refused(url, host, address, restriction,
+							"; connector '" + connector.id()
+									+ "' is not allowed to reach private networks. An admin can register "
+									+ "it with allowPrivateNetwork if this is intended.");
 				}
 			}
 		}
 		return new OutboundTarget(url, List.copyOf(addresses), Verdict.allow(Gate.OUTBOUND_URL), false);
+	}
+
+	private static OutboundTarget refused(URI url, String host, InetAddress address, String what, String rule) {
+		return OutboundTarget.refused(url, Verdict.deny(Gate.OUTBOUND_URL,
+				"host '" + host + "' resolves to " + what + " (" + address.getHostAddress() + ")" + rule));
 	}
 
 	private static String urlProblem(ConnectorDefinition connector, URI url) {

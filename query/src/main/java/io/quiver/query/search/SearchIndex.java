@@ -157,8 +157,13 @@ public final class SearchIndex implements Searchable {
 	}
 
 	/** One indexed tool: its document and the distinct tokens of each field. */
+	/**
+	 * An indexed tool's tokens. {@code label} holds the tokens of its name that do not
+	 * name its operation (its connector's and its account label's); {@code operation}
+	 * counts the name tokens that do (docs/search.md, refinement 16).
+	 */
 	record Tool(String key, SearchDocument document, String[] name, String[] connector, String[] description,
-			String[] connectorNames) {
+			String[] connectorNames, String[] label, int operation) {
 	}
 
 	/** Adds the tool, or replaces the one under {@code key} (keeping its ordinal). */
@@ -234,7 +239,17 @@ public final class SearchIndex implements Searchable {
 				names.add(this.lexicon.canonical(squashed));
 			}
 		}
-		return new Tool(key, document, name, connector, description, names.toArray(String[]::new));
+		Set<String> label = new LinkedHashSet<>(List.of(connector));
+		int account = document.name().indexOf("__");
+		if (account > 0) {
+			label.addAll(Tokens.of(document.name().substring(0, account)));
+		}
+		int operation = 0;
+		for (String token : name) {
+			operation += label.contains(token) ? 0 : 1;
+		}
+		return new Tool(key, document, name, connector, description, names.toArray(String[]::new),
+				label.toArray(String[]::new), operation);
 	}
 
 	private static String[] distinct(List<String> tokens) {
@@ -326,7 +341,7 @@ public final class SearchIndex implements Searchable {
 				scoreWeights[object] *= OBJECT;
 			}
 			boolean blend = semantic(request);
-			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal,
+			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal, firm,
 					blend ? SearchRequest.MAX_LIMIT : request.limit(), scratch);
 			if (!hits.isEmpty()) {
 				return recalled(request, hits, blend ? hits.get(0).score() / perfectScore(scoreWeights) : 0,
@@ -508,8 +523,8 @@ public final class SearchIndex implements Searchable {
 	 * name or connector; a word found only in descriptions adds to the score but does not
 	 * raise the bar (docs/search.md, refinement 2).
 	 */
-	private List<SearchHit> rank(Plan plan, double[] weights, double[] floorWeights, double floorTotal, int limit,
-			Scratch scratch) {
+	private List<SearchHit> rank(Plan plan, double[] weights, double[] floorWeights, double floorTotal, boolean[] firm,
+			int limit, Scratch scratch) {
 		int termCount = weights.length;
 		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
 		double coverageScale = coverageScale(weights);
@@ -527,7 +542,7 @@ public final class SearchIndex implements Searchable {
 					inName += (value >= IN_NAME && weights[t] > 0) ? 1 : 0;
 				}
 			}
-			if (matched >= floor) {
+			if (matched >= floor || (inName >= 2 && namesOperation(plan, c, weights, firm, scratch))) {
 				int nameTokens = this.nameTokenCounts[scratch.candidates[c]];
 				top.offer(c, score + coverageScale * Math.min(1.0, (double) inName / nameTokens));
 			}
@@ -546,6 +561,46 @@ public final class SearchIndex implements Searchable {
 			hits.add(new SearchHit(this.tools[scratch.candidates[c]].key(), top.drainedScores[i], matchedTerms));
 		}
 		return hits;
+	}
+
+	/**
+	 * Whether the query reaches, in this candidate's name, as many tokens as its
+	 * operation has (its name less its connector's and account label's tokens), and the
+	 * operation has two tokens or more: the action and the object of the request are both
+	 * this tool's, whatever other words the request carries, so it passes the floor
+	 * (R6.5; docs/search.md, refinement 16). Query tokens that are the tool's connector
+	 * or account label do not count: naming the application is not naming the operation.
+	 */
+	private boolean namesOperation(Plan plan, int c, double[] weights, boolean[] firm, Scratch scratch) {
+		Tool tool = this.tools[scratch.candidates[c]];
+		if (tool.operation() < 2) {
+			return false;
+		}
+		int termCount = weights.length;
+		int reached = 0;
+		int base = c * termCount;
+		for (int t = 0; t < termCount; t++) {
+			float value = scratch.scores[base + t];
+			if (firm[t] && weights[t] > 0 && value <= 0) {
+				// a token of a tool name or an account the query spells is not another
+				// word
+				// of a request: the tool must have it (R6.9a, R6.9b)
+				return false;
+			}
+			if (value >= IN_NAME && weights[t] > 0 && !labels(tool, plan.terms().get(t))) {
+				reached++;
+			}
+		}
+		return reached >= tool.operation();
+	}
+
+	private static boolean labels(Tool tool, String term) {
+		for (String token : tool.label()) {
+			if (token.equals(term)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -59,6 +59,46 @@ class RelevanceFloorTest {
 		assertThat(result.unmatched()).containsExactly("pull", "request");
 	}
 
+	private static SearchFixture tasks() {
+		return new SearchFixture().tool("todoist__todoist_create_task", "Create a new task")
+			.tool("todoist__todoist_get_project", "Get a project by its id")
+			.tool("todoist__todoist_list_labels", "List the labels")
+			.tool("todoist__todoist_update_section", "Update a section")
+			.tool("todoist__todoist_get_reminders", "Get the reminders of a task");
+	}
+
+	@Test
+	void aRequestThatNamesTheWholeOperationPassesTheFloorWhateverElseItSays() {
+		// project, labels, section and reminders reach other tools' names and raise the
+		// floor above what create and task weigh; the request still names create_task
+		// entirely (refinement 16)
+		SearchResult result = tasks()
+			.search("creating a task in the project Home, section Errands, with labels urgent and reminders");
+
+		assertThat(result.hits()).first().extracting(SearchHit::key).isEqualTo("todoist__todoist_create_task");
+	}
+
+	@Test
+	void namingTheApplicationIsNotNamingTheOperation() {
+		// todoist and task reach todoist_create_task's name, but todoist is its
+		// connector:
+		// one token of a two-token operation is not the whole operation
+		SearchResult result = tasks().search("todoist task in the project Home, section Errands, labels and reminders");
+
+		assertThat(SearchFixture.keys(result)).doesNotContain("todoist__todoist_create_task");
+	}
+
+	@Test
+	void aOneTokenOperationNeverPassesByBeingNamed() {
+		SearchFixture fixture = new SearchFixture().tool("slack__search", "Search messages")
+			.tool("slack__list_channels", "List the channels")
+			.tool("slack__get_users", "Get the users")
+			.tool("slack__post_reply", "Reply in a thread");
+		SearchResult result = fixture.search("search the channels users and reply threads");
+
+		assertThat(SearchFixture.keys(result)).doesNotContain("slack__search");
+	}
+
 	@Test
 	void tokenMatchingNothingWeighsMoreThanTheRarestMatchingToken() {
 		for (int visible : new int[] { 1, 2, 10, 1000, 100_000 }) {

@@ -22,17 +22,13 @@ class SearchEvaluationTest {
 			.allSatisfy((a) -> assertThat(a.ranked()).as(a.query().id() + " " + a.query().query()).isEmpty());
 	}
 
+	/**
+	 * Issue 16's bar for the lexical ranking and R6.15's for the hybrid, on every set:
+	 * the third set is only ever reported, and holding its figures here tells a change
+	 * that loses them, it does not tune on them.
+	 */
 	@Test
-	void quiverFindsAtLeastAsManyRightToolsInTheTopFiveAsBm25() {
-		Figures quiver = FIGURES.get(0);
-		Figures bm25 = FIGURES.get(1);
-
-		assertThat(quiver.answerable()).isGreaterThanOrEqualTo(80);
-		assertThat(quiver.hitAt5()).isGreaterThanOrEqualTo(bm25.hitAt5());
-	}
-
-	@Test
-	void theHybridIsNeverBelowTheLexicalRankingNorBm25AndKeepsMustBeEmptyAnswersEmpty() {
+	void neitherRankingFallsBelowBm25AndTheHybridNeverBelowTheLexicalRanking() {
 		for (String set : List.of(EvalData.TUNING, EvalData.HOLDOUT, EvalData.THIRD)) {
 			List<Figures> figures = SearchEvaluation.evaluate(EvalData.load(set),
 					List.of(SearchEvaluation.HYBRID, SearchEvaluation.QUIVER, SearchEvaluation.BM25));
@@ -40,12 +36,13 @@ class SearchEvaluationTest {
 			Figures lexical = figures.get(1);
 			Figures bm25 = figures.get(2);
 
+			assertThat(lexical.hitAt1()).as(set).isGreaterThanOrEqualTo(bm25.hitAt1());
+			assertThat(lexical.hitAt5()).as(set).isGreaterThanOrEqualTo(bm25.hitAt5());
+			assertThat(lexical.mrr()).as(set).isGreaterThanOrEqualTo(bm25.mrr());
+			assertThat(lexical.emptyCorrectness()).as(set).isGreaterThanOrEqualTo(0.95);
 			assertThat(hybrid.hitAt1()).as(set).isGreaterThanOrEqualTo(lexical.hitAt1());
 			assertThat(hybrid.hitAt5()).as(set).isGreaterThanOrEqualTo(lexical.hitAt5());
 			assertThat(hybrid.mrr()).as(set).isGreaterThanOrEqualTo(lexical.mrr());
-			assertThat(hybrid.hitAt1()).as(set).isGreaterThanOrEqualTo(bm25.hitAt1());
-			assertThat(hybrid.hitAt5()).as(set).isGreaterThanOrEqualTo(bm25.hitAt5());
-			assertThat(hybrid.mrr()).as(set).isGreaterThanOrEqualTo(bm25.mrr());
 			// R6.15 lets the signal override the generic-verb rule (R6.14); the bar is
 			// 95%
 			assertThat(hybrid.emptyCorrectness()).as(set).isGreaterThanOrEqualTo(0.95);

@@ -116,6 +116,12 @@ public final class SearchIndex implements Searchable {
 	 */
 	private int[] nameTokenCounts = new int[16];
 
+	/**
+	 * Per ordinal, {@link Tool#operation()}: read for every candidate below the floor, so
+	 * kept beside the tools rather than behind a reference to each (refinement 16).
+	 */
+	private int[] operationCounts = new int[16];
+
 	/** Ordinals below this have been handed out; freed ones wait in {@link #free}. */
 	private int highWater;
 
@@ -181,12 +187,14 @@ public final class SearchIndex implements Searchable {
 			if (ordinal >= this.tools.length) {
 				this.tools = Arrays.copyOf(this.tools, Math.max(ordinal + 1, this.tools.length * 2));
 				this.nameTokenCounts = Arrays.copyOf(this.nameTokenCounts, this.tools.length);
+				this.operationCounts = Arrays.copyOf(this.operationCounts, this.tools.length);
 			}
 			this.ordinals.put(key, ordinal);
 		}
 		Tool tool = analyse(key, document);
 		this.tools[ordinal] = tool;
 		this.nameTokenCounts[ordinal] = tool.name().length;
+		this.operationCounts[ordinal] = tool.operation();
 		this.fields.add(ordinal, tool);
 		if (this.recall != null) {
 			this.recall.put(ordinal, document);
@@ -542,7 +550,10 @@ public final class SearchIndex implements Searchable {
 					inName += (value >= IN_NAME && weights[t] > 0) ? 1 : 0;
 				}
 			}
-			if (matched >= floor || (inName >= 2 && namesOperation(plan, c, weights, firm, scratch))) {
+			// below the floor, a tool passes only by naming its operation, and that is
+			// looked at only where it could enter the answer (refinement 16)
+			if (matched >= floor || (inName >= 2 && top.couldEnter(score + coverageScale)
+					&& namesOperation(plan, c, inName, weights, firm, scratch))) {
 				int nameTokens = this.nameTokenCounts[scratch.candidates[c]];
 				top.offer(c, score + coverageScale * Math.min(1.0, (double) inName / nameTokens));
 			}
@@ -571,11 +582,12 @@ public final class SearchIndex implements Searchable {
 	 * (R6.5; docs/search.md, refinement 16). Query tokens that are the tool's connector
 	 * or account label do not count: naming the application is not naming the operation.
 	 */
-	private boolean namesOperation(Plan plan, int c, double[] weights, boolean[] firm, Scratch scratch) {
-		Tool tool = this.tools[scratch.candidates[c]];
-		if (tool.operation() < 2) {
+	private boolean namesOperation(Plan plan, int c, int inName, double[] weights, boolean[] firm, Scratch scratch) {
+		int operation = this.operationCounts[scratch.candidates[c]];
+		if (operation < 2 || inName < operation) {
 			return false;
 		}
+		Tool tool = this.tools[scratch.candidates[c]];
 		int termCount = weights.length;
 		int reached = 0;
 		int base = c * termCount;
@@ -591,7 +603,7 @@ public final class SearchIndex implements Searchable {
 				reached++;
 			}
 		}
-		return reached >= tool.operation();
+		return reached >= operation;
 	}
 
 	private static boolean labels(Tool tool, String term) {

@@ -45,6 +45,14 @@ final class TopHits {
 		}
 	}
 
+	/**
+	 * Whether a candidate of this score, with the best tie-break, would be kept: false
+	 * only when the heap is full of better scores.
+	 */
+	boolean couldEnter(double score) {
+		return this.size < this.slots.length || score >= this.scores[0];
+	}
+
 	/** The kept slots, best first. */
 	int[] drain() {
 		int[] order = new int[this.size];

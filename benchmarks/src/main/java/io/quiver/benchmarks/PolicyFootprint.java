@@ -1,11 +1,16 @@
 package io.quiver.benchmarks;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quiver.command.catalog.api.Classification;
@@ -23,10 +28,11 @@ import io.quiver.query.toolindex.PolicyFixture;
  * {@link PolicyFixture}) from their events: created, 10 members, one connector of its own
  * with {@code tools} operations (distinct names, descriptions and schemas, as a custom
  * connector has) and one connection on it, so each operation is a visible connected tool
- * with its search index entry. Live heap is measured after collections, for organisations
- * without tools and with 100 and 500, and the differences give bytes per organisation and
- * per tool. The semantic signal is off (its cost per tool is
- * {@link SemanticFootprint}'s).
+ * with its search index entry. The connector's event is read back from its stored JSON
+ * first, as a node folds it after a replay or a catch-up. Live heap is measured after
+ * collections, for organisations without tools and with 100 and 500, and the differences
+ * give bytes per organisation and per tool. The semantic signal is off (its cost per tool
+ * is {@link SemanticFootprint}'s).
  * <p>
  * Run:
  * {@code java -Xmx4g -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.PolicyFootprint}
@@ -34,6 +40,14 @@ import io.quiver.query.toolindex.PolicyFixture;
 public final class PolicyFootprint {
 
 	private static final int MEMBERS = 10;
+
+	/**
+	 * As {@code AxonConfiguration.storageMapper()} writes and reads events (less its time
+	 * module: the connector's event holds no instant).
+	 */
+	private static final ObjectMapper STORED = JsonMapper.builder()
+		.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.build();
 
 	private PolicyFootprint() {
 	}
@@ -77,15 +91,29 @@ public final class PolicyFootprint {
 				for (int t = 0; t < tools; t++) {
 					operations.add(operation(o, t));
 				}
-				org.apply(new ConnectorRegisteredEvent(PolicyFixture.ORG,
+				org.apply(asStored(new ConnectorRegisteredEvent(PolicyFixture.ORG,
 						new ConnectorDefinition("app" + o, "App " + o, ConnectorKind.HTTP,
 								"An application of organisation " + o, "https://app" + o + ".example.com/v1",
-								operations, Map.of(), false, 1)));
+								operations, Map.of(), false, 1))));
 				org.connection("app" + o, "app-" + o, "user-" + o + "-0");
 			}
 			organisations.add(org);
 		}
 		return organisations;
+	}
+
+	/**
+	 * The event as a node folds it: read back from its stored JSON (the event store's
+	 * serializer), so that every string and JSON value of it is its own object, as after
+	 * a replay or a catch-up, not a constant shared by the code that built it.
+	 */
+	private static ConnectorRegisteredEvent asStored(ConnectorRegisteredEvent event) {
+		try {
+			return STORED.readValue(STORED.writeValueAsBytes(event), ConnectorRegisteredEvent.class);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private static OperationDefinition operation(int org, int tool) {

@@ -58,21 +58,36 @@ final class FieldIndex {
 		return this.connectorNames.get(canonical);
 	}
 
-	/** Indexes the tokens of each field of the tool under its ordinal. */
+	/**
+	 * Indexes the tokens of each field of the tool under its ordinal, and has the tool
+	 * keep the index's own instance of each token it holds (its arrays are rewritten in
+	 * place with equal strings): a token is then held once per index, not once per tool.
+	 */
 	void add(int ordinal, Tool tool) {
-		for (String token : tool.name()) {
-			Postings postings = this.nameTerms.get(token);
+		String[] name = tool.name();
+		for (int i = 0; i < name.length; i++) {
+			Postings postings = this.nameTerms.get(name[i]);
 			if (postings == null) {
-				postings = new Postings();
-				this.nameTerms.put(token, postings);
-				this.nearMisses.add(token);
-				this.stems.add(token);
+				postings = new Postings(name[i]);
+				this.nameTerms.put(name[i], postings);
+				this.nearMisses.add(name[i]);
+				this.stems.add(name[i]);
 			}
+			name[i] = postings.term();
 			postings.add(ordinal);
 		}
 		add(this.connectorTerms, tool.connector(), ordinal);
 		add(this.descriptionTerms, tool.description(), ordinal);
 		add(this.connectorNames, tool.connectorNames(), ordinal);
+		// the label's tokens are the connector's and the account label's, a name's
+		String[] label = tool.label();
+		for (int i = 0; i < label.length; i++) {
+			Postings postings = this.connectorTerms.get(label[i]);
+			postings = (postings != null) ? postings : this.nameTerms.get(label[i]);
+			if (postings != null) {
+				label[i] = postings.term();
+			}
+		}
 	}
 
 	/** Removes the tool's tokens from the postings of its ordinal, and emptied terms. */
@@ -91,8 +106,10 @@ final class FieldIndex {
 	}
 
 	private static void add(Map<String, Postings> terms, String[] tokens, int ordinal) {
-		for (String token : tokens) {
-			terms.computeIfAbsent(token, (t) -> new Postings()).add(ordinal);
+		for (int i = 0; i < tokens.length; i++) {
+			Postings postings = terms.computeIfAbsent(tokens[i], Postings::new);
+			tokens[i] = postings.term();
+			postings.add(ordinal);
 		}
 	}
 

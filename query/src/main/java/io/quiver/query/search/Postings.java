@@ -3,14 +3,29 @@ package io.quiver.query.search;
 import java.util.Arrays;
 
 /**
- * The ordinals of the tools holding one token in one field, ascending. Mutated only under
- * the index's external write lock; read concurrently by searches.
+ * The ordinals of the tools holding one token in one field, ascending, and the index's
+ * one instance of that token. Mutated only under the index's external write lock; read
+ * concurrently by searches.
  */
 final class Postings {
+
+	private final String term;
 
 	private int[] ordinals = new int[2];
 
 	private int size;
+
+	Postings(String term) {
+		this.term = term;
+	}
+
+	/**
+	 * The token, as every tool holding it keeps it: one string per distinct token of the
+	 * index rather than one per tool (docs/scale-out.md, memory).
+	 */
+	String term() {
+		return this.term;
+	}
 
 	int size() {
 		return this.size;

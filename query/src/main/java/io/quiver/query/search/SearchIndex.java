@@ -130,6 +130,12 @@ public final class SearchIndex implements Searchable {
 	/** The postings of each field, and the scoring of one query term on them. */
 	private final FieldIndex fields;
 
+	/**
+	 * The tool analysed last, whose connector's token arrays the next tool of the same
+	 * connector shares.
+	 */
+	private Tool lastAnalysed;
+
 	private final ConcurrentLinkedQueue<Scratch> scratches = new ConcurrentLinkedQueue<>();
 
 	/** The semantic signal (R6.15), or null for the lexical ranking alone. */
@@ -234,18 +240,31 @@ public final class SearchIndex implements Searchable {
 
 	private Tool analyse(String key, SearchDocument document) {
 		String[] name = distinct(Tokens.of(document.name()));
-		List<String> connectorTokens = Tokens.of(document.connectorId());
-		connectorTokens.addAll(Tokens.of(document.connectorLabel()));
-		String[] connector = distinct(connectorTokens);
 		List<String> descriptionTokens = Tokens.of(document.description());
 		descriptionTokens.removeIf(DESCRIPTION_STOP_WORDS::contains);
 		String[] description = distinct(descriptionTokens);
-		Set<String> names = new LinkedHashSet<>();
-		for (String connectorName : List.of(document.connectorId(), document.connectorLabel())) {
-			String squashed = Tokens.squashed(connectorName);
-			if (!squashed.isEmpty()) {
-				names.add(this.lexicon.canonical(squashed));
+		String[] connector;
+		String[] connectorNames;
+		Tool last = this.lastAnalysed;
+		if (last != null && last.document().connectorId().equals(document.connectorId())
+				&& last.document().connectorLabel().equals(document.connectorLabel())) {
+			// tools come connector by connector: they share its fields' arrays
+			// (read-only)
+			connector = last.connector();
+			connectorNames = last.connectorNames();
+		}
+		else {
+			List<String> connectorTokens = Tokens.of(document.connectorId());
+			connectorTokens.addAll(Tokens.of(document.connectorLabel()));
+			connector = distinct(connectorTokens);
+			Set<String> names = new LinkedHashSet<>();
+			for (String connectorName : List.of(document.connectorId(), document.connectorLabel())) {
+				String squashed = Tokens.squashed(connectorName);
+				if (!squashed.isEmpty()) {
+					names.add(this.lexicon.canonical(squashed));
+				}
 			}
+			connectorNames = names.toArray(String[]::new);
 		}
 		Set<String> label = new LinkedHashSet<>(List.of(connector));
 		int account = document.name().indexOf("__");
@@ -256,8 +275,10 @@ public final class SearchIndex implements Searchable {
 		for (String token : name) {
 			operation += label.contains(token) ? 0 : 1;
 		}
-		return new Tool(key, document, name, connector, description, names.toArray(String[]::new),
-				label.toArray(String[]::new), operation);
+		Tool tool = new Tool(key, document, name, connector, description, connectorNames, label.toArray(String[]::new),
+				operation);
+		this.lastAnalysed = tool;
+		return tool;
 	}
 
 	private static String[] distinct(List<String> tokens) {

@@ -32,7 +32,7 @@ final class CatalogFold {
 	}
 
 	void on(ConnectorRegisteredEvent e) {
-		this.custom.put(e.connector().id(), e.connector());
+		this.custom.put(e.connector().id(), CompactDefinitions.of(e.connector()));
 		this.tools.reindexConnector(e.connector().id());
 	}
 

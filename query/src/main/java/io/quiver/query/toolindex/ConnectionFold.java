@@ -73,8 +73,9 @@ final class ConnectionFold {
 	}
 
 	void on(ConnectionToolsRefreshedEvent e) {
-		update(e.connectionId(), (c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(),
-				c.ownerMemberId(), c.grant(), c.grantRevoked(), List.copyOf(e.operations()), c.authorization()));
+		update(e.connectionId(),
+				(c) -> new ConnectionView(c.connectionId(), c.connectorId(), c.label(), c.ownerMemberId(), c.grant(),
+						c.grantRevoked(), CompactDefinitions.operations(e.operations()), c.authorization()));
 		this.tools.reindexConnection(e.connectionId());
 	}
 

@@ -10,7 +10,9 @@
 #
 #   --quick   short runs and fewer events, to check the suite works (figures are rough)
 #   --note    a sentence printed in bold at the top of the system benchmarks (e.g. a busy machine)
-#   --steps   some of search,context,overhead,throughput,writes,restart,asof,replay,audit (default: all)
+#   --steps   some of search,memory,context,overhead,throughput,writes,restart,asof,replay,audit (default: all)
+#             (memory: heap per organisation and per tool; at full scale, 10,000 organisations x 500
+#             tools in a 16 GB heap, which needs a machine with 20 GB or more; --quick: 1,000)
 #             (asof: compliance questions as of an instant after 100,000 restriction changes)
 #             (audit: write-ahead cost and checkpoints at 1,000,000 entries, AuditBenchmark)
 #   --baseline  another build's quiver.jar, started beside this one on the same database and asked the
@@ -28,7 +30,7 @@ cd "$(dirname "$0")/.."
 
 quick=""
 note=""
-steps="search,context,overhead,throughput,writes,restart,asof,replay,audit"
+steps="search,memory,context,overhead,throughput,writes,restart,asof,replay,audit"
 baseline=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -77,7 +79,14 @@ if [[ ",$steps," == *",search,"* ]]; then
   run java -cp "$jar" io.quiver.benchmarks.SearchQualityReport docs/BENCHMARKS.md >/dev/null
 fi
 
-system_steps=$(tr ',' '\n' <<<"$steps" | { grep -v '^search$\|^audit$' || true; } | paste -sd, -)
+if [[ ",$steps," == *",memory,"* ]]; then
+  step "memory: heap per organisation and per tool (PolicyFootprint)"
+  run java -Xmx4g -cp "$jar" io.quiver.benchmarks.PolicyFootprint 200 --doc docs/BENCHMARKS.md
+  if [[ -n "$quick" ]]; then orgs=1000; else orgs=10000; fi
+  run java -Xmx16g -cp "$jar" io.quiver.benchmarks.PolicyFootprint "$orgs" 500 --doc docs/BENCHMARKS.md
+fi
+
+system_steps=$(tr ',' '\n' <<<"$steps" | { grep -v '^search$\|^memory$\|^audit$' || true; } | paste -sd, -)
 if [[ -n "$system_steps" ]]; then
   step "system benchmarks on PostgreSQL ($system_steps)"
   run java -Xmx1g -cp "$jar" io.quiver.benchmarks.system.SystemBenchmark $quick --steps "$system_steps" \

@@ -55,7 +55,9 @@ public final class Markdown {
 			String subsection = subheading + "\n\n" + body.strip() + "\n\n";
 			int start = text.indexOf(subheading + "\n", section);
 			if (start < 0 || start >= sectionEnd) {
-				text = text.substring(0, sectionEnd) + subsection + text.substring(sectionEnd);
+				String before = text.substring(0, sectionEnd);
+				before = before.endsWith("\n\n") ? before : before.stripTrailing() + "\n\n";
+				text = before + subsection + text.substring(sectionEnd);
 			}
 			else {
 				int end = text.indexOf("\n### ", start + subheading.length());

@@ -3,6 +3,7 @@ package io.quiver.benchmarks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,11 +36,16 @@ import io.quiver.query.toolindex.PolicyFixture;
  * is {@link SemanticFootprint}'s).
  * <p>
  * Run:
- * {@code java -Xmx4g -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.PolicyFootprint}
+ * {@code java -Xmx4g -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.PolicyFootprint};
+ * at one size, whole ({@code 10000 500}: organisations and tools each), it folds them and
+ * reports the live heap they take in the heap it is given, or fails for want of it.
  */
 public final class PolicyFootprint {
 
 	private static final int MEMBERS = 10;
+
+	/** The section of docs/BENCHMARKS.md this writes. */
+	private static final String HEADING = "## Memory: heap per organisation and per tool";
 
 	/**
 	 * As {@code AxonConfiguration.storageMapper()} writes and reads events (less its time
@@ -53,18 +59,47 @@ public final class PolicyFootprint {
 	}
 
 	public static void main(String[] args) {
-		int orgs = (args.length > 0) ? Integer.parseInt(args[0]) : 200;
+		List<String> sizes = new ArrayList<>(List.of(args));
+		Path doc = null;
+		int at = sizes.indexOf("--doc");
+		if (at >= 0) {
+			doc = Path.of(sizes.get(at + 1));
+			sizes.subList(at, at + 2).clear();
+		}
+		int orgs = sizes.isEmpty() ? 200 : Integer.parseInt(sizes.get(0));
 		// warm the classes and the shared curated catalog up
 		organisations(5, 10);
-		long empty = measure(orgs, 0);
-		System.out.printf(Locale.ROOT, "%d organisations, %d members, no tools: %.0f bytes per organisation%n", orgs,
-				MEMBERS, (double) empty / orgs);
-		for (int tools : new int[] { 100, 500 }) {
+		StringBuilder report = new StringBuilder();
+		String subheading;
+		if (sizes.size() > 1) {
+			// one size only, at full scale: does it fit the heap it is given?
+			int tools = Integer.parseInt(sizes.get(1));
 			long with = measure(orgs, tools);
-			System.out.printf(Locale.ROOT,
-					"%d organisations x %d tools: %.1f MB, %.0f bytes per organisation, %.0f bytes per tool "
-							+ "(less the organisations without tools)%n",
-					orgs, tools, with / 1e6, (double) with / orgs, (double) (with - empty) / ((long) orgs * tools));
+			subheading = "### At full scale: one node's heap";
+			report.append(String.format(Locale.ROOT,
+					"`java -Xmx%dg -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.PolicyFootprint %d %d`%n%n"
+							+ "%,d organisations × %,d tools folded: **%.2f GB live** in a heap of at most %.2f GB "
+							+ "(%,.0f bytes per tool, organisations included).%n",
+					Math.round(Runtime.getRuntime().maxMemory() / (double) (1L << 30)), orgs, tools, orgs, tools,
+					with / 1e9, Runtime.getRuntime().maxMemory() / 1e9, (double) with / ((long) orgs * tools)));
+		}
+		else {
+			long empty = measure(orgs, 0);
+			subheading = "### Per organisation and per tool";
+			report.append(String.format(Locale.ROOT,
+					"`java -Xmx4g -cp benchmarks/target/benchmarks.jar io.quiver.benchmarks.PolicyFootprint %d`%n%n"
+							+ "| what | heap |%n|---|---|%n| an organisation with %d members and no tools | %,.0f bytes |%n",
+					orgs, MEMBERS, (double) empty / orgs));
+			for (int tools : new int[] { 100, 500 }) {
+				long with = measure(orgs, tools);
+				report.append(String.format(Locale.ROOT,
+						"| %d organisations × %d tools | %.1f MB: %,.0f bytes per tool beyond the organisations |%n",
+						orgs, tools, with / 1e6, (double) (with - empty) / ((long) orgs * tools)));
+			}
+		}
+		System.out.print(report);
+		if (doc != null) {
+			Markdown.replaceSubsection(doc, HEADING, subheading, Markdown.machine() + "\n\n" + report);
 		}
 	}
 
@@ -82,6 +117,9 @@ public final class PolicyFootprint {
 	private static List<PolicyFixture> organisations(int count, int tools) {
 		List<PolicyFixture> organisations = new ArrayList<>(count);
 		for (int o = 0; o < count; o++) {
+			if (o > 0 && o % 1000 == 0) {
+				System.out.printf(Locale.ROOT, "  %d of %d organisations folded%n", o, count);
+			}
 			PolicyFixture org = new PolicyFixture();
 			for (int m = 0; m < MEMBERS; m++) {
 				org.member("user-" + o + "-" + m, (m == 0) ? Role.OWNER : Role.MEMBER);

@@ -402,17 +402,43 @@ public final class SystemBenchmark {
 			.append(" tools listed, collapsed). Per core = requests/s ÷ ")
 			.append(cores)
 			.append(" cores of the machine, which wrk shares with the node. Every answer is a 200; one of each ")
-			.append("was checked before the run.\n\n")
+			.append("was checked before the run. Each row follows a discarded warm-up of the same requests; rows ")
+			.append("marked \"(baseline)\" are the `--baseline-jar` node on the same schema, measured right after.\n\n")
 			.append("| request | requests/s | per core | p50 ms | p99 ms | requests | non-2xx | socket errors |\n")
 			.append("|---|---|---|---|---|---|---|---|\n");
-		for (Map.Entry<String, String> body : bodies.entrySet()) {
-			progress("throughput: %s", body.getKey());
-			Wrk.Result result = Wrk.post(this.options.work, this.nodeA.baseUrl() + "/mcp", member.token(),
-					body.getValue(), 2, 16, duration);
-			this.doc.append(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %d |%n",
-					body.getKey(), result.perSecond(), result.perSecond() / cores, result.p50Millis(),
-					result.p99Millis(), result.requests(), result.non2xx(), result.socketErrors()));
-			progress("  %,.0f requests/s, p99 %.2f ms", result.perSecond(), result.p99Millis());
+		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
+		nodes.put("", this.nodeA);
+		if (this.options.baselineJar != null) {
+			progress("starting the baseline node (%s)", this.options.baselineJar);
+			QuiverProcess baseline = QuiverProcess.start("baseline", this.options.baselineJar,
+					this.options.work.resolve("node-baseline.log"), this.options.nodeJvmOptions, this.properties);
+			this.resources.add(baseline);
+			nodes.put(" (baseline)", baseline);
+		}
+		Duration warmUp = this.options.quick ? Duration.ofSeconds(2) : Duration.ofSeconds(5);
+		try {
+			for (Map.Entry<String, String> body : bodies.entrySet()) {
+				for (Map.Entry<String, QuiverProcess> node : nodes.entrySet()) {
+					progress("throughput: %s%s", body.getKey(), node.getKey());
+					String url = node.getValue().baseUrl() + "/mcp";
+					// the same warm-up for each node, discarded, so that each row is
+					// measured
+					// on compiled code
+					Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16, warmUp);
+					Wrk.Result result = Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16,
+							duration);
+					this.doc.append(String.format(Locale.ROOT,
+							"| %s%s | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %d |%n", body.getKey(), node.getKey(),
+							result.perSecond(), result.perSecond() / cores, result.p50Millis(), result.p99Millis(),
+							result.requests(), result.non2xx(), result.socketErrors()));
+					progress("  %,.0f requests/s, p99 %.2f ms", result.perSecond(), result.p99Millis());
+				}
+			}
+		}
+		finally {
+			if (nodes.containsKey(" (baseline)")) {
+				nodes.get(" (baseline)").close();
+			}
 		}
 		this.doc.append('\n');
 	}

@@ -18,7 +18,8 @@ import io.quiver.query.toolindex.api.ConnectedTool;
  * @param threshold the organisation's collapse threshold
  * @param collapsed count above threshold and at least one connected tool
  * @param visible ordinals of the visible connected tools in the organisation's search
- * index
+ * index; read-only, as the whole surface: it is shared by the requests of one state
+ * ({@link ToolSurface#of})
  */
 public record CallerSurface(List<ControlPlaneOperation> controlPlane, List<ConnectedTool> connected, int count,
 		int threshold, boolean collapsed, BitSet visible) {

@@ -33,9 +33,16 @@ public class ToolSurface {
 
 	/**
 	 * The caller's surface: empty without an active membership and {@code tool:execute}
-	 * (R2.3).
+	 * (R2.3). Computed once per state of the organisation and caller: it is a function of
+	 * the two alone (every gate it runs reads only them), and every {@code tools/list},
+	 * {@code search_tools} and {@code execute_tool} asks for it, while the state changes
+	 * far less often; the next event forgets it ({@link PolicySnapshot#derived}).
 	 */
 	public CallerSurface of(PolicySnapshot policy, Caller caller) {
+		return policy.derived(new SurfaceOf(this, caller), (key) -> compute(policy, caller));
+	}
+
+	private CallerSurface compute(PolicySnapshot policy, Caller caller) {
 		int threshold = policy.settings().collapseThreshold();
 		if (endpointVerdict(caller).denied()) {
 			return CallerSurface.empty(threshold);
@@ -120,6 +127,10 @@ public class ToolSurface {
 			}
 		}
 		return candidates;
+	}
+
+	/** The key of a caller's surface as these gates decide it. */
+	private record SurfaceOf(ToolSurface gates, Caller caller) {
 	}
 
 	/**

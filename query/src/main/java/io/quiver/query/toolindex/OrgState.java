@@ -5,7 +5,9 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
@@ -97,6 +99,15 @@ public final class OrgState implements PolicySnapshot {
 
 	private long version;
 
+	/**
+	 * Answers derived from this state ({@link #derived}), forgotten whenever an event
+	 * changes it; past {@value #DERIVED_LIMIT} keys (that many distinct callers between
+	 * two changes) forgotten at once, so that the memory stays bounded.
+	 */
+	private final Map<Object, Object> derived = new ConcurrentHashMap<>();
+
+	static final int DERIVED_LIMIT = 1024;
+
 	private Instant lastChange;
 
 	OrgState(String orgId, CuratedCatalog curated) {
@@ -161,6 +172,7 @@ public final class OrgState implements PolicySnapshot {
 		Consumer<Object> fold = this.folds.get(payload.getClass());
 		if (fold != null) {
 			this.version++;
+			this.derived.clear();
 			fold.accept(payload);
 		}
 	}
@@ -185,6 +197,21 @@ public final class OrgState implements PolicySnapshot {
 	@Override
 	public long version() {
 		return this.version;
+	}
+
+	@Override
+	@SuppressWarnings("unchecked")
+	public <K, V> V derived(K key, Function<K, V> compute) {
+		Object known = this.derived.get(key);
+		if (known != null) {
+			return (V) known;
+		}
+		V value = compute.apply(key);
+		if (this.derived.size() >= DERIVED_LIMIT) {
+			this.derived.clear();
+		}
+		this.derived.put(key, value);
+		return value;
 	}
 
 	@Override

@@ -3,6 +3,7 @@ package io.quiver.query.toolindex.api;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.OperationDefinition;
@@ -25,6 +26,15 @@ public interface PolicySnapshot {
 
 	/** Counts applied events; changes whenever the state does. */
 	long version();
+
+	/**
+	 * What {@code compute} answers for {@code key} on this state, computed once and kept
+	 * until the next event changes the state: for answers that are a function of the
+	 * state and the key alone (what a caller sees, {@code ToolSurface}), asked by every
+	 * request although the state changes far less often. The answer is shared by the
+	 * requests that ask while the state holds, so it must not be changed by any of them.
+	 */
+	<K, V> V derived(K key, Function<K, V> compute);
 
 	/** Time of the last applied event, or null. */
 	Instant lastChange();

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -375,6 +376,7 @@ public final class SystemBenchmark {
 		org.connectApps(20);
 		org.threshold(30);
 		Duration duration = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15);
+		Duration warmUp = this.options.quick ? Duration.ofSeconds(2) : Duration.ofSeconds(20);
 		int cores = Runtime.getRuntime().availableProcessors();
 		Api member = Api.as(this.nodeA.baseUrl(), "context");
 		JsonNode list = member.mcp("tools/list", null);
@@ -402,8 +404,10 @@ public final class SystemBenchmark {
 			.append(" tools listed, collapsed). Per core = requests/s ÷ ")
 			.append(cores)
 			.append(" cores of the machine, which wrk shares with the node. Every answer is a 200; one of each ")
-			.append("was checked before the run. Each row follows a discarded warm-up of the same requests; rows ")
-			.append("marked \"(baseline)\" are the `--baseline-jar` node on the same schema, measured right after.\n\n")
+			.append("was checked before the run. Each row follows a discarded warm-up of the same requests (")
+			.append(warmUp.toSeconds())
+			.append(" s); rows marked \"(baseline)\" are the `--baseline-jar` node on the same schema, measured in ")
+			.append("turn with this build, in two rounds of opposite order.\n\n")
 			.append("| request | requests/s | per core | p50 ms | p99 ms | requests | non-2xx | socket errors |\n")
 			.append("|---|---|---|---|---|---|---|---|\n");
 		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
@@ -415,23 +419,28 @@ public final class SystemBenchmark {
 			this.resources.add(baseline);
 			nodes.put(" (baseline)", baseline);
 		}
-		Duration warmUp = this.options.quick ? Duration.ofSeconds(2) : Duration.ofSeconds(5);
+		// with a baseline, two rounds in turn, so that neither node is always measured
+		// first
+		int rounds = (nodes.size() > 1 && !this.options.quick) ? 2 : 1;
 		try {
 			for (Map.Entry<String, String> body : bodies.entrySet()) {
-				for (Map.Entry<String, QuiverProcess> node : nodes.entrySet()) {
-					progress("throughput: %s%s", body.getKey(), node.getKey());
-					String url = node.getValue().baseUrl() + "/mcp";
-					// the same warm-up for each node, discarded, so that each row is
-					// measured
-					// on compiled code
-					Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16, warmUp);
-					Wrk.Result result = Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16,
-							duration);
-					this.doc.append(String.format(Locale.ROOT,
-							"| %s%s | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %d |%n", body.getKey(), node.getKey(),
-							result.perSecond(), result.perSecond() / cores, result.p50Millis(), result.p99Millis(),
-							result.requests(), result.non2xx(), result.socketErrors()));
-					progress("  %,.0f requests/s, p99 %.2f ms", result.perSecond(), result.p99Millis());
+				for (int round = 0; round < rounds; round++) {
+					for (Map.Entry<String, QuiverProcess> node : (round == 0) ? nodes.entrySet()
+							: reversed(nodes).entrySet()) {
+						progress("throughput: %s%s", body.getKey(), node.getKey());
+						String url = node.getValue().baseUrl() + "/mcp";
+						// the same warm-up for each node, discarded, so that each row is
+						// measured
+						// on compiled code
+						Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16, warmUp);
+						Wrk.Result result = Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16,
+								duration);
+						this.doc.append(String.format(Locale.ROOT,
+								"| %s%s | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %d |%n", body.getKey(),
+								node.getKey(), result.perSecond(), result.perSecond() / cores, result.p50Millis(),
+								result.p99Millis(), result.requests(), result.non2xx(), result.socketErrors()));
+						progress("  %,.0f requests/s, p99 %.2f ms", result.perSecond(), result.p99Millis());
+					}
 				}
 			}
 		}
@@ -441,6 +450,14 @@ public final class SystemBenchmark {
 			}
 		}
 		this.doc.append('\n');
+	}
+
+	private static <K, V> Map<K, V> reversed(Map<K, V> map) {
+		List<Map.Entry<K, V>> entries = new ArrayList<>(map.entrySet());
+		Collections.reverse(entries);
+		Map<K, V> reversed = new LinkedHashMap<>();
+		entries.forEach((entry) -> reversed.put(entry.getKey(), entry.getValue()));
+		return reversed;
 	}
 
 	// c. Writes and freshness

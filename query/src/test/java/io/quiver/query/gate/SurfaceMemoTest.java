@@ -77,7 +77,7 @@ class SurfaceMemoTest {
 
 	@Test
 	void pastTheLimitOfKeptSurfacesEveryAnswerIsStillRight() {
-		int callers = 1100;
+		int callers = 300;
 		for (int i = 0; i < callers; i++) {
 			this.policy.member("m" + i, Role.MEMBER).connection("echo", "echo-m" + i, "m" + i);
 		}

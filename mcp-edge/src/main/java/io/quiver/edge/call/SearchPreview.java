@@ -26,7 +26,7 @@ public final class SearchPreview {
 
 	public static Result of(PolicySnapshot policy, CallerSurface surface, String query, Integer limit) {
 		SearchResult result = ToolSearch.rank(policy, surface, query, limit);
-		Map<String, ConnectedTool> visible = ToolSearch.visibleByKey(surface);
+		Map<String, ConnectedTool> visible = ToolSearch.visibleByKey(policy, surface);
 		List<Hit> hits = new ArrayList<>();
 		for (SearchHit hit : result.hits()) {
 			ConnectedTool tool = visible.get(hit.key());

@@ -47,7 +47,7 @@ final class ToolSearch {
 
 	static ToolResult run(PolicySnapshot policy, CallerSurface surface, String query, Integer limit) {
 		SearchResult result = rank(policy, surface, query, limit);
-		Map<String, ConnectedTool> visible = visibleByKey(surface);
+		Map<String, ConnectedTool> visible = visibleByKey(policy, surface);
 		ObjectNode answer = JSON.objectNode();
 		ArrayNode rows = answer.putArray("results");
 		for (SearchHit hit : result.hits()) {
@@ -94,26 +94,61 @@ final class ToolSearch {
 	 */
 	static SearchResult rank(PolicySnapshot policy, CallerSurface surface, String query, Integer limit) {
 		int bounded = (limit == null) ? DEFAULT_LIMIT : Math.max(1, Math.min(MAX_LIMIT, limit));
-		Set<String> accounts = new LinkedHashSet<>();
-		for (ConnectedTool tool : surface.connected()) {
-			accounts.addAll(tool.accountLabels());
-		}
-		Set<String> connectorIds = new LinkedHashSet<>();
-		Set<String> applications = new LinkedHashSet<>();
-		for (ConnectorDefinition connector : policy.catalog()) {
-			connectorIds.add(connector.id());
-			applications.add(connector.id());
-			applications.add(connector.label().toLowerCase(Locale.ROOT));
-		}
 		return policy.searchIndex()
-			.search(new SearchRequest(query, bounded, surface.visible(),
-					new QueryContext(Set.copyOf(accounts), Set.copyOf(connectorIds), Set.copyOf(applications))));
+			.search(new SearchRequest(query, bounded, surface.visible(), scope(policy, surface).context()));
 	}
 
-	static Map<String, ConnectedTool> visibleByKey(CallerSurface surface) {
-		Map<String, ConnectedTool> visible = new HashMap<>();
-		surface.connected().forEach((tool) -> visible.put(tool.key(), tool));
-		return visible;
+	static Map<String, ConnectedTool> visibleByKey(PolicySnapshot policy, CallerSurface surface) {
+		return scope(policy, surface).byKey();
+	}
+
+	/**
+	 * What every search of one surface shares, derived once per state like the surface
+	 * itself (docs/gates.md): the query context and the visible tools by key. Both were
+	 * rebuilt over every visible tool and the whole catalog on each search.
+	 */
+	private static Scope scope(PolicySnapshot policy, CallerSurface surface) {
+		return policy.derived(new ScopeOf(surface), (key) -> {
+			Set<String> accounts = new LinkedHashSet<>();
+			Map<String, ConnectedTool> byKey = new HashMap<>();
+			for (ConnectedTool tool : surface.connected()) {
+				accounts.addAll(tool.accountLabels());
+				byKey.put(tool.key(), tool);
+			}
+			Set<String> connectorIds = new LinkedHashSet<>();
+			Set<String> applications = new LinkedHashSet<>();
+			for (ConnectorDefinition connector : policy.catalog()) {
+				connectorIds.add(connector.id());
+				applications.add(connector.id());
+				applications.add(connector.label().toLowerCase(Locale.ROOT));
+			}
+			return new Scope(new QueryContext(Set.copyOf(accounts), Set.copyOf(connectorIds), Set.copyOf(applications)),
+					Map.copyOf(byKey));
+		});
+	}
+
+	private record Scope(QueryContext context, Map<String, ConnectedTool> byKey) {
+	}
+
+	/** The key of a surface's search scope: that very surface, kept for this state. */
+	private static final class ScopeOf {
+
+		private final CallerSurface surface;
+
+		ScopeOf(CallerSurface surface) {
+			this.surface = surface;
+		}
+
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof ScopeOf scope && scope.surface == this.surface;
+		}
+
+		@Override
+		public int hashCode() {
+			return System.identityHashCode(this.surface);
+		}
+
 	}
 
 	static ObjectNode row(ConnectedTool tool) {

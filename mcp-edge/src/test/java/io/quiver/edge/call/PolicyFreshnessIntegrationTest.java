@@ -156,6 +156,33 @@ class PolicyFreshnessIntegrationTest extends QuiverIntegrationTest {
 		}
 	}
 
+	@Test
+	void aSearchSeesEveryChangeOnTheNextRequest() {
+		new OrgAdmin(this.owner).collapseThreshold(0);
+		try (Mcp alice = mcp(this.org, "alice")) {
+			assertThat(alice.toolNames()).contains("search_tools").doesNotContain(GET_ITEM);
+			assertThat(search(alice, "get item")).contains(GET_ITEM);
+
+			Rest.Response created = this.owner.post("/api/v1/restrictions",
+					Map.of("target", "user:alice", "block", List.of("tool:" + GET_ITEM)));
+			expect(created, 201);
+			assertThat(search(alice, "get item")).doesNotContain(GET_ITEM);
+
+			expect(this.owner.delete("/api/v1/restrictions/" + created.json().path("restrictionId").asText()), 200);
+			assertThat(search(alice, "get item")).contains(GET_ITEM);
+
+			expect(this.owner.post("/api/v1/connections", Map.of("connector", "echo", "label", "echo-second", "owner",
+					"alice", "credential", Map.of("type", "bearer", "token", "fresh-second-token"))), 201);
+			assertThat(search(alice, "get item echo-second")).contains("echo-second__get_item");
+		}
+	}
+
+	private static String search(Mcp alice, String query) {
+		Mcp.Result result = alice.call("search_tools", Map.of("query", query));
+		assertThat(result.isError()).as(result.text()).isFalse();
+		return result.text();
+	}
+
 	private void assertReaches(Mcp alice) {
 		assertThat(alice.toolNames()).contains(GET_ITEM);
 		Mcp.Result result = alice.call(GET_ITEM, Map.of("id", "1"));

@@ -377,6 +377,7 @@ public final class SystemBenchmark {
 		org.threshold(30);
 		Duration duration = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15);
 		Duration warmUp = this.options.quick ? Duration.ofSeconds(2) : Duration.ofSeconds(20);
+		Duration settle = this.options.quick ? Duration.ofSeconds(1) : Duration.ofSeconds(5);
 		int cores = Runtime.getRuntime().availableProcessors();
 		Api member = Api.as(this.nodeA.baseUrl(), "context");
 		JsonNode list = member.mcp("tools/list", null);
@@ -404,9 +405,11 @@ public final class SystemBenchmark {
 			.append(" tools listed, collapsed). Per core = requests/s ÷ ")
 			.append(cores)
 			.append(" cores of the machine, which wrk shares with the node. Every answer is a 200; one of each ")
-			.append("was checked before the run. Each row follows a discarded warm-up of the same requests (")
+			.append("was checked before the run. Every node is first warmed up on every request (")
 			.append(warmUp.toSeconds())
-			.append(" s); rows marked \"(baseline)\" are the `--baseline-jar` node on the same schema, measured in ")
+			.append(" s each), and each row follows ")
+			.append(settle.toSeconds())
+			.append(" s more of its own request, discarded; rows marked \"(baseline)\" are the `--baseline-jar` node on the same schema, measured in ")
 			.append("turn with this build, in two rounds of opposite order.\n\n")
 			.append("| request | requests/s | per core | p50 ms | p99 ms | requests | non-2xx | socket errors |\n")
 			.append("|---|---|---|---|---|---|---|---|\n");
@@ -423,16 +426,23 @@ public final class SystemBenchmark {
 		// first
 		int rounds = (nodes.size() > 1 && !this.options.quick) ? 2 : 1;
 		try {
+			// every node warmed on every request before any is measured: a node still
+			// compiling steals the cores of the one being measured
+			for (Map.Entry<String, QuiverProcess> node : nodes.entrySet()) {
+				for (String body : bodies.values()) {
+					progress("throughput: warming%s up", node.getKey());
+					Wrk.post(this.options.work, node.getValue().baseUrl() + "/mcp", member.token(), body, 2, 16,
+							warmUp);
+				}
+			}
 			for (Map.Entry<String, String> body : bodies.entrySet()) {
 				for (int round = 0; round < rounds; round++) {
 					for (Map.Entry<String, QuiverProcess> node : (round == 0) ? nodes.entrySet()
 							: reversed(nodes).entrySet()) {
 						progress("throughput: %s%s", body.getKey(), node.getKey());
 						String url = node.getValue().baseUrl() + "/mcp";
-						// the same warm-up for each node, discarded, so that each row is
-						// measured
-						// on compiled code
-						Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16, warmUp);
+						// and again before each row, on its own request
+						Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16, settle);
 						Wrk.Result result = Wrk.post(this.options.work, url, member.token(), body.getValue(), 2, 16,
 								duration);
 						this.doc.append(String.format(Locale.ROOT,

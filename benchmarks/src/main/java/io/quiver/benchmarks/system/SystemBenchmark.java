@@ -45,6 +45,9 @@ public final class SystemBenchmark {
 
 	private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
 
+	/** The name of the baseline node's rows ({@code --baseline-jar}). */
+	private static final String BASELINE = " (baseline)";
+
 	private static final String QUIVER_TOOL = "bench__" + InstantMcpServer.TOOL;
 
 	private static final String QUIVER_WRITE_TOOL = "bench__" + InstantMcpServer.WRITE_TOOL;
@@ -234,12 +237,11 @@ public final class SystemBenchmark {
 			.append("bounded however many accounts back its tool (SPEC R6.7, `ToolResultIntegrationTest`).\n\n");
 	}
 
-	// a. Gateway overhead
-
-	private void gatewayOverhead() {
-		Duration warmUp = this.options.quick ? Duration.ofSeconds(3) : Duration.ofSeconds(5);
-		Duration measured = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15);
-		Api direct = new Api(this.upstream.url().replace("/mcp", ""), null);
+	/**
+	 * Node A by the name "", and with {@code --baseline-jar} the baseline node started
+	 * beside it on the same schema, by the name " (baseline)".
+	 */
+	private Map<String, QuiverProcess> nodesWithBaseline() {
 		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
 		nodes.put("", this.nodeA);
 		if (this.options.baselineJar != null) {
@@ -247,15 +249,29 @@ public final class SystemBenchmark {
 			QuiverProcess baseline = QuiverProcess.start("baseline", this.options.baselineJar,
 					this.options.work.resolve("node-baseline.log"), this.options.nodeJvmOptions, this.properties);
 			this.resources.add(baseline);
-			nodes.put(" (baseline)", baseline);
+			nodes.put(BASELINE, baseline);
 		}
+		return nodes;
+	}
+
+	private static void closeBaseline(Map<String, QuiverProcess> nodes) {
+		if (nodes.containsKey(BASELINE)) {
+			nodes.get(BASELINE).close();
+		}
+	}
+
+	// a. Gateway overhead
+
+	private void gatewayOverhead() {
+		Duration warmUp = this.options.quick ? Duration.ofSeconds(3) : Duration.ofSeconds(5);
+		Duration measured = this.options.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15);
+		Api direct = new Api(this.upstream.url().replace("/mcp", ""), null);
+		Map<String, QuiverProcess> nodes = nodesWithBaseline();
 		try {
 			gatewayOverhead(warmUp, measured, direct, nodes);
 		}
 		finally {
-			if (nodes.containsKey(" (baseline)")) {
-				nodes.get(" (baseline)").close();
-			}
+			closeBaseline(nodes);
 		}
 	}
 
@@ -392,8 +408,7 @@ public final class SystemBenchmark {
 			throw new IllegalStateException("search_tools failed: " + found);
 		}
 		Map<String, String> bodies = new LinkedHashMap<>();
-		bodies.put("`tools/list`, collapsed (" + names.size() + " tools)",
-				"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
+		bodies.put("`tools/list`, collapsed (" + names.size() + " tools)", LIST);
 		bodies.put("`search_tools` `" + search + "`", Api.json(Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/call",
 				"params", Map.of("name", "search_tools", "arguments", Map.of("query", search)))));
 		this.doc.append("### Throughput\n\n")
@@ -413,15 +428,7 @@ public final class SystemBenchmark {
 			.append("turn with this build, in two rounds of opposite order.\n\n")
 			.append("| request | requests/s | per core | p50 ms | p99 ms | requests | non-2xx | socket errors |\n")
 			.append("|---|---|---|---|---|---|---|---|\n");
-		Map<String, QuiverProcess> nodes = new LinkedHashMap<>();
-		nodes.put("", this.nodeA);
-		if (this.options.baselineJar != null) {
-			progress("starting the baseline node (%s)", this.options.baselineJar);
-			QuiverProcess baseline = QuiverProcess.start("baseline", this.options.baselineJar,
-					this.options.work.resolve("node-baseline.log"), this.options.nodeJvmOptions, this.properties);
-			this.resources.add(baseline);
-			nodes.put(" (baseline)", baseline);
-		}
+		Map<String, QuiverProcess> nodes = nodesWithBaseline();
 		// with a baseline, two rounds in turn, so that neither node is always measured
 		// first
 		int rounds = (nodes.size() > 1 && !this.options.quick) ? 2 : 1;
@@ -455,9 +462,7 @@ public final class SystemBenchmark {
 			}
 		}
 		finally {
-			if (nodes.containsKey(" (baseline)")) {
-				nodes.get(" (baseline)").close();
-			}
+			closeBaseline(nodes);
 		}
 		this.doc.append('\n');
 	}

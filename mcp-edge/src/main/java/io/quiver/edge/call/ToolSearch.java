@@ -108,7 +108,7 @@ final class ToolSearch {
 	 * rebuilt over every visible tool and the whole catalog on each search.
 	 */
 	private static Scope scope(PolicySnapshot policy, CallerSurface surface) {
-		return policy.derived(new ScopeOf(surface), (key) -> {
+		return policy.derived(surface.derivedKey(ToolSearch.class), (key) -> {
 			Set<String> accounts = new LinkedHashSet<>();
 			Map<String, ConnectedTool> byKey = new HashMap<>();
 			for (ConnectedTool tool : surface.connected()) {
@@ -128,27 +128,6 @@ final class ToolSearch {
 	}
 
 	private record Scope(QueryContext context, Map<String, ConnectedTool> byKey) {
-	}
-
-	/** The key of a surface's search scope: that very surface, kept for this state. */
-	private static final class ScopeOf {
-
-		private final CallerSurface surface;
-
-		ScopeOf(CallerSurface surface) {
-			this.surface = surface;
-		}
-
-		@Override
-		public boolean equals(Object other) {
-			return other instanceof ScopeOf scope && scope.surface == this.surface;
-		}
-
-		@Override
-		public int hashCode() {
-			return System.identityHashCode(this.surface);
-		}
-
 	}
 
 	static ObjectNode row(ConnectedTool tool) {

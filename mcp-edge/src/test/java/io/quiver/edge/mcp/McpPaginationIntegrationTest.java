@@ -71,6 +71,17 @@ class McpPaginationIntegrationTest extends QuiverIntegrationTest {
 		McpWire owner = new McpWire(baseUrl(), this.organizations.token(org, "owner"));
 		String second = owner.result("tools/list", null).path("nextCursor").asText();
 		assertThat(owner.result("tools/list", Map.of("cursor", second)).path("tools")).hasSize(PAGE_SIZE);
+		// an offset between the pages handed out is served too, the same tools as those
+		// pages hold there (pages are written once per state; this one is not kept)
+		List<String> whole = new ArrayList<>();
+		pages(owner).forEach((page) -> page.path("tools").forEach((tool) -> whole.add(tool.path("name").asText())));
+		for (int repeat = 0; repeat < 2; repeat++) {
+			List<String> between = new ArrayList<>();
+			owner.result("tools/list", Map.of("cursor", cursor("quiver:3")))
+				.path("tools")
+				.forEach((tool) -> between.add(tool.path("name").asText()));
+			assertThat(between).isEqualTo(whole.subList(3, 3 + PAGE_SIZE));
+		}
 
 		List<Object> invalid = List.of("not a cursor!", "", cursor("quiver:-1"), cursor("quiver:100000"),
 				cursor("other:5"), cursor("quiver:five"), 5, Map.of("offset", 5), true);

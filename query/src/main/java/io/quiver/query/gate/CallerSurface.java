@@ -28,6 +28,15 @@ public record CallerSurface(List<ControlPlaneOperation> controlPlane, List<Conne
 		return new CallerSurface(List.of(), List.of(), 0, threshold, false, new BitSet());
 	}
 
+	/**
+	 * The key of what is derived from this very surface for one purpose, kept on the
+	 * state beside it ({@code PolicySnapshot#derived}): equal only for this surface
+	 * object and this purpose, never for an equal surface of another state.
+	 */
+	public Object derivedKey(Class<?> purpose) {
+		return new DerivedKey(this, purpose);
+	}
+
 	/** The visible connected tool of this name, or null. */
 	public ConnectedTool connectedTool(String name) {
 		for (ConnectedTool tool : this.connected) {
@@ -36,6 +45,29 @@ public record CallerSurface(List<ControlPlaneOperation> controlPlane, List<Conne
 			}
 		}
 		return null;
+	}
+
+	private static final class DerivedKey {
+
+		private final CallerSurface surface;
+
+		private final Class<?> purpose;
+
+		DerivedKey(CallerSurface surface, Class<?> purpose) {
+			this.surface = surface;
+			this.purpose = purpose;
+		}
+
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof DerivedKey key && key.surface == this.surface && key.purpose == this.purpose;
+		}
+
+		@Override
+		public int hashCode() {
+			return 31 * System.identityHashCode(this.surface) + this.purpose.hashCode();
+		}
+
 	}
 
 }

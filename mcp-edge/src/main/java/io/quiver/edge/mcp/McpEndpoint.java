@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.context.ContextSnapshotFactory;
 import io.quiver.edge.call.ResourceRead;
@@ -493,10 +494,10 @@ class McpEndpoint implements DisposableBean {
 			}
 			offset = decoded;
 		}
-		int pageSize = this.properties.mcp().pageSize();
-		int end = Math.min(definitions.size(), offset + pageSize);
+		int end = Math.min(definitions.size(), offset + this.properties.mcp().pageSize());
 		ObjectNode result = this.json.createObjectNode();
-		result.putRawValue("tools", now.page(offset, end, pageSize, this.json));
+		ArrayNode tools = result.putArray("tools");
+		definitions.subList(offset, end).forEach(tools::add);
 		if (end < definitions.size()) {
 			result.put("nextCursor", encodeCursor(end));
 		}

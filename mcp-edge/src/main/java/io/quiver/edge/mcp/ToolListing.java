@@ -5,15 +5,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.util.RawValue;
 import io.quiver.edge.security.CallerIdentity;
 import io.quiver.edge.security.CallerResolver;
 import io.quiver.query.access.Caller;
@@ -87,10 +80,7 @@ public class ToolListing {
 			return null;
 		}
 		CallerSurface visible = this.surface.of(policy, caller);
-		// like the surface, once per state: the same definitions and, once written, the
-		// same bytes for every tools/list of this caller until the next change
-		return policy.derived(visible.derivedKey(ToolListing.class),
-				(key) -> new Listing(caller, this.toolList.definitions(visible), ttl(visible), new Pages()));
+		return new Listing(caller, this.toolList.definitions(visible), ttl(visible));
 	}
 
 	/**
@@ -122,32 +112,7 @@ public class ToolListing {
 	 * @param definitions the tool definitions, in advertised order
 	 * @param ttlMs the caching hint
 	 */
-	record Listing(Caller caller, List<ObjectNode> definitions, long ttlMs, Pages pages) {
-
-		/**
-		 * The definitions from {@code from} to {@code to} as one JSON array, written once
-		 * for the pages this server hands out (those starting at a multiple of
-		 * {@code pageSize}) and kept with the listing; any other range is written anew,
-		 * so that a caller's cursors cannot fill the memory.
-		 */
-		RawValue page(int from, int to, int pageSize, ObjectMapper json) {
-			if (from % pageSize != 0) {
-				return write(from, to, json);
-			}
-			return this.pages.written.computeIfAbsent(((long) from << 32) | to, (range) -> write(from, to, json));
-		}
-
-		private RawValue write(int from, int to, ObjectMapper json) {
-			ArrayNode tools = json.createArrayNode();
-			this.definitions.subList(from, to).forEach(tools::add);
-			try {
-				// kept as its UTF-8 bytes, which the generator copies as they are
-				return new RawValue(new SerializedString(json.writeValueAsString(tools)));
-			}
-			catch (JsonProcessingException ex) {
-				throw new IllegalStateException(ex);
-			}
-		}
+	record Listing(Caller caller, List<ObjectNode> definitions, long ttlMs) {
 
 		/** A digest of the definitions' bytes and the hint: equal iff the listing is. */
 		String digest() {
@@ -164,13 +129,6 @@ public class ToolListing {
 				throw new IllegalStateException(ex);
 			}
 		}
-
-	}
-
-	/** The pages of one listing already written, by range. */
-	static final class Pages {
-
-		private final Map<Long, RawValue> written = new ConcurrentHashMap<>();
 
 	}
 

@@ -102,8 +102,9 @@ public final class OrgState implements PolicySnapshot {
 	/**
 	 * Answers derived from this state ({@link #derived}), forgotten whenever an event
 	 * changes it; past {@value #DERIVED_LIMIT} keys (that many distinct callers between
-	 * two changes) forgotten at once, so that the memory stays bounded: a kept surface is
-	 * about 2 KB at 500 visible tools (docs/scale-out.md, memory).
+	 * two changes) forgotten at once, so that the memory stays bounded: at 500 visible
+	 * tools a kept surface is about 2 KB, a search scope 8 KB (docs/scale-out.md,
+	 * memory).
 	 */
 	private final Map<Object, Object> derived = new ConcurrentHashMap<>();
 

@@ -1,5 +1,6 @@
 package io.quiver.edge.mcp;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -314,6 +315,24 @@ class McpProtocolIntegrationTest extends QuiverIntegrationTest {
 			String collapsed = toolsListBody(new McpWire(baseUrl(), this.organizations.token(other, "alice")));
 			assertThat(collapsed).isNotEqualTo(first).contains("search_tools");
 		}
+	}
+
+	@Test
+	void anAnswerIsUtf8JsonOfItsDeclaredLengthWhateverItsCharacters() {
+		OrgAdmin admin = new OrgAdmin(rest(this.org, "owner"));
+		OrgAdmin.connect(rest(this.org, "owner"), "notion", "notion-owner");
+		admin.collapseThreshold(0);
+
+		Rest.Response listed = this.owner.call("tools/list", null);
+
+		assertThat(listed.status()).isEqualTo(200);
+		assertThat(listed.header("Content-Type")).startsWith("application/json");
+		// search_tools' description names the control-plane tools "quiver__…": a
+		// character outside Latin-1, as the client decodes it from UTF-8
+		assertThat(listed.json().path("result").path("tools").findValuesAsText("description"))
+			.anyMatch((description) -> description.contains("quiver__\u2026"));
+		assertThat(Integer.parseInt(listed.header("Content-Length")))
+			.isEqualTo(listed.body().getBytes(StandardCharsets.UTF_8).length);
 	}
 
 	private JsonNode initialize(String revision, Map<String, String> headers) {

@@ -63,6 +63,10 @@ public final class PolicyFootprint {
 		Path doc = null;
 		int at = sizes.indexOf("--doc");
 		if (at >= 0) {
+			if (at + 1 == sizes.size()) {
+				throw new IllegalArgumentException(
+						"--doc needs the path of the file to write, e.g. docs/BENCHMARKS.md");
+			}
 			doc = Path.of(sizes.get(at + 1));
 			sizes.subList(at, at + 2).clear();
 		}

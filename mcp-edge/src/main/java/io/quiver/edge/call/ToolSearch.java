@@ -108,7 +108,7 @@ final class ToolSearch {
 	 * rebuilt over every visible tool and the whole catalog on each search.
 	 */
 	private static Scope scope(PolicySnapshot policy, CallerSurface surface) {
-		return policy.derived(surface.derivedKey(ToolSearch.class), (key) -> {
+		return policy.derived(surface.derivedKey(ToolSearch.class), () -> {
 			Set<String> accounts = new LinkedHashSet<>();
 			Map<String, ConnectedTool> byKey = new HashMap<>();
 			for (ConnectedTool tool : surface.connected()) {

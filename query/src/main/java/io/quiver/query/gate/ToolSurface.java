@@ -39,7 +39,7 @@ public class ToolSurface {
 	 * far less often; the next event forgets it ({@link PolicySnapshot#derived}).
 	 */
 	public CallerSurface of(PolicySnapshot policy, Caller caller) {
-		return policy.derived(new SurfaceOf(this, caller), (key) -> compute(policy, caller));
+		return policy.derived(new SurfaceOf(this, caller), () -> compute(policy, caller));
 	}
 
 	private CallerSurface compute(PolicySnapshot policy, Caller caller) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.ConnectorKind;
@@ -203,12 +203,12 @@ public final class OrgState implements PolicySnapshot {
 
 	@Override
 	@SuppressWarnings("unchecked")
-	public <K, V> V derived(K key, Function<K, V> compute) {
+	public <V> V derived(Object key, Supplier<V> compute) {
 		Object known = this.derived.get(key);
 		if (known != null) {
 			return (V) known;
 		}
-		V value = compute.apply(key);
+		V value = compute.get();
 		if (this.derived.size() >= DERIVED_LIMIT) {
 			this.derived.clear();
 		}

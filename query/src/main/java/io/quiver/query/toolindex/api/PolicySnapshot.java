@@ -3,7 +3,7 @@ package io.quiver.query.toolindex.api;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.command.catalog.api.OperationDefinition;
@@ -28,13 +28,13 @@ public interface PolicySnapshot {
 	long version();
 
 	/**
-	 * What {@code compute} answers for {@code key} on this state, computed once and kept
+	 * What {@code compute} answers on this state for {@code key}, computed once and kept
 	 * until the next event changes the state: for answers that are a function of the
 	 * state and the key alone (what a caller sees, {@code ToolSurface}), asked by every
 	 * request although the state changes far less often. The answer is shared by the
 	 * requests that ask while the state holds, so it must not be changed by any of them.
 	 */
-	<K, V> V derived(K key, Function<K, V> compute);
+	<V> V derived(Object key, Supplier<V> compute);
 
 	/** Time of the last applied event, or null. */
 	Instant lastChange();

@@ -44,9 +44,9 @@ class RebuildCommand implements ApplicationRunner {
 		List<Progress> done = this.rebuilder.rebuildAll(names, RebuildCommand::print);
 		long millis = Math.max(1, (System.nanoTime() - started) / 1_000_000);
 		for (Progress projection : done) {
-			System.out.printf("Rebuilt %s: %d events read, %d applied, in %d ms (%d events/s)%n",
+			System.out.printf("Rebuilt %s: %d events read, %d applied, in %d ms (%d events/s), %d ms applying%n",
 					projection.projection(), projection.eventsRead(), projection.eventsApplied(), projection.millis(),
-					projection.rate());
+					projection.rate(), projection.busyMillis());
 		}
 		long read = done.isEmpty() ? 0 : done.get(0).eventsRead();
 		System.out.printf("Rebuilt %d projections from %d store events in %d ms (%d store events/s)%n", done.size(),

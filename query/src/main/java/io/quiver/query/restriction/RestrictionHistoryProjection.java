@@ -66,16 +66,15 @@ public class RestrictionHistoryProjection {
 	private void record(EventMessage<?> message, String orgId, String restrictionId, String target, String change,
 			RestrictionRules before, RestrictionRules after) {
 		Instant at = message.getTimestamp();
-		this.jdbc
-			.update("""
-					INSERT INTO restriction_history (event_id, org_id, at, restriction_id, target, change, before_rules, after_rules,
-					    actor_member, actor_subject, via)
-					SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM restriction_history WHERE event_id = ?)""",
-					message.getIdentifier(), orgId, Instants.format(at), restrictionId, target, change,
-					(before != null) ? ReadModelJson.write(before) : null,
-					(after != null) ? ReadModelJson.write(after) : null, message.getMetaData().get(Actor.MEMBER_KEY),
-					message.getMetaData().get(Actor.SUBJECT_KEY), message.getMetaData().get(Actor.VIA_KEY),
-					message.getIdentifier());
+		this.jdbc.update(
+				"""
+						INSERT INTO restriction_history (event_id, org_id, at, restriction_id, target, change, before_rules, after_rules,
+						    actor_member, actor_subject, via)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+				message.getIdentifier(), orgId, Instants.format(at), restrictionId, target, change,
+				(before != null) ? ReadModelJson.write(before) : null,
+				(after != null) ? ReadModelJson.write(after) : null, message.getMetaData().get(Actor.MEMBER_KEY),
+				message.getMetaData().get(Actor.SUBJECT_KEY), message.getMetaData().get(Actor.VIA_KEY));
 	}
 
 	@ResetHandler

@@ -51,15 +51,15 @@ public class ControlPlaneTrailProjection {
 	void on(OrganizationEvent event, EventMessage<?> message) {
 		String aggregateId = (message instanceof DomainEventMessage<?> domain) ? domain.getAggregateIdentifier()
 				: event.orgId();
-		this.jdbc
-			.update("""
-					INSERT INTO control_plane_trail (event_id, org_id, at, event_type, aggregate_id, actor_member, actor_subject, via,
-					    summary)
-					SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM control_plane_trail WHERE event_id = ?)""",
-					message.getIdentifier(), event.orgId(), Instants.format(message.getTimestamp()),
-					event.getClass().getSimpleName(), aggregateId, message.getMetaData().get(Actor.MEMBER_KEY),
-					message.getMetaData().get(Actor.SUBJECT_KEY), message.getMetaData().get(Actor.VIA_KEY),
-					ReadModelJson.write(summary(event)), message.getIdentifier());
+		this.jdbc.update(
+				"""
+						INSERT INTO control_plane_trail (event_id, org_id, at, event_type, aggregate_id, actor_member, actor_subject, via,
+						    summary)
+						VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+				message.getIdentifier(), event.orgId(), Instants.format(message.getTimestamp()),
+				event.getClass().getSimpleName(), aggregateId, message.getMetaData().get(Actor.MEMBER_KEY),
+				message.getMetaData().get(Actor.SUBJECT_KEY), message.getMetaData().get(Actor.VIA_KEY),
+				ReadModelJson.write(summary(event)));
 	}
 
 	/** The event itself, but bulky imported definitions shortened to counts. */

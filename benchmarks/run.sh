@@ -4,7 +4,7 @@
 # PostgreSQL in a fresh schema: gateway overhead, throughput with wrk, writes and freshness across
 # two nodes, a PostgreSQL restart under load, replay, context size), and rewrites the generated
 # sections of docs/BENCHMARKS.md. Took 18 minutes on a busy two-core machine, 9 of them rebuilding the
-# projections from 1,000,000 events; --quick took 4.
+# projections from 1,000,000 events (2 since JDBC batching, issue 18); --quick took 4.
 #
 #   benchmarks/run.sh [--quick] [--note TEXT] [--steps LIST] [--baseline JAR]
 #

@@ -1,5 +1,7 @@
 package io.quiver.edge.config;
 
+import java.util.Locale;
+
 import com.zaxxer.hikari.HikariDataSource;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -22,23 +24,18 @@ class PostgresBatchedInserts implements BeanPostProcessor {
 
 	@Override
 	public Object postProcessBeforeInitialization(Object bean, String beanName) {
-		if (bean instanceof HikariDataSource pool && chosen(pool) == null) {
+		if (bean instanceof HikariDataSource pool && leftToUs(pool)) {
 			pool.addDataSourceProperty(SETTING, "true");
 		}
 		return bean;
 	}
 
-	/** The operator's own value, or null; "" for a URL that is not PostgreSQL's. */
-	static String chosen(HikariDataSource pool) {
+	/** A PostgreSQL pool whose operator set the option neither in the URL nor on it. */
+	private static boolean leftToUs(HikariDataSource pool) {
 		String url = (pool.getJdbcUrl() != null) ? pool.getJdbcUrl() : "";
-		if (!url.startsWith("jdbc:postgresql:")) {
-			return "";
-		}
-		if (url.toLowerCase(java.util.Locale.ROOT).contains(SETTING.toLowerCase(java.util.Locale.ROOT) + "=")) {
-			return "in the URL";
-		}
-		Object property = pool.getDataSourceProperties().get(SETTING);
-		return (property != null) ? property.toString() : null;
+		return url.startsWith("jdbc:postgresql:")
+				&& !url.toLowerCase(Locale.ROOT).contains(SETTING.toLowerCase(Locale.ROOT) + "=")
+				&& !pool.getDataSourceProperties().containsKey(SETTING);
 	}
 
 }

@@ -123,14 +123,14 @@ public class ProjectionRebuilder {
 					event.getMetaData();
 					batch.add(event);
 					if (batch.size() == BATCH) {
-						await(applyAll(workers, invokers, batch, counts));
+						applyAll(workers, invokers, batch, counts);
 						counts.forEach((projection, count) -> progress.accept(new Progress(projection, count[0],
 								count[1], elapsed(started), count[2] / 1_000_000, false)));
 						batch = new ArrayList<>(BATCH);
 					}
 				}
 			}
-			await(applyAll(workers, invokers, batch, counts));
+			applyAll(workers, invokers, batch, counts);
 		}
 		finally {
 			workers.shutdownNow();
@@ -154,18 +154,15 @@ public class ProjectionRebuilder {
 			.orElseThrow(() -> new IllegalStateException("no processor for projection '" + projection + "'"));
 	}
 
-	/** Starts applying one batch to every projection, each on a worker: what to await. */
-	private List<Future<?>> applyAll(ExecutorService workers, Map<String, EventHandlerInvoker> invokers,
+	/** Applies one batch to every projection, each on a worker; returns when all have. */
+	private void applyAll(ExecutorService workers, Map<String, EventHandlerInvoker> invokers,
 			List<TrackedEventMessage<?>> batch, Map<String, long[]> counts) {
-		List<Future<?>> applying = new ArrayList<>();
-		if (!batch.isEmpty()) {
-			invokers.forEach((projection, invoker) -> applying
-				.add(workers.submit(() -> apply(invoker, batch, counts.get(projection)))));
+		if (batch.isEmpty()) {
+			return;
 		}
-		return applying;
-	}
-
-	private static void await(List<Future<?>> applying) {
+		List<Future<?>> applying = new ArrayList<>();
+		invokers.forEach((projection, invoker) -> applying
+			.add(workers.submit(() -> apply(invoker, batch, counts.get(projection)))));
 		for (Future<?> future : applying) {
 			try {
 				future.get();

@@ -38,7 +38,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  */
 public class BatchingJdbcTemplate extends JdbcTemplate {
 
-	private final ThreadLocal<Held> held = new ThreadLocal<>();
+	private final ThreadLocal<List<Write>> held = new ThreadLocal<>();
 
 	public BatchingJdbcTemplate(DataSource dataSource) {
 		super(dataSource);
@@ -58,7 +58,7 @@ public class BatchingJdbcTemplate extends JdbcTemplate {
 		if (this.held.get() != null) {
 			throw new IllegalStateException("already batching on this thread");
 		}
-		Held writes = new Held();
+		List<Write> writes = new ArrayList<>();
 		this.held.set(writes);
 		try {
 			work.run();
@@ -71,12 +71,12 @@ public class BatchingJdbcTemplate extends JdbcTemplate {
 
 	@Override
 	public int update(String sql, @Nullable Object... args) throws DataAccessException {
-		Held writes = this.held.get();
-		if (writes == null || writes.sending) {
+		List<Write> writes = this.held.get();
+		if (writes == null) {
 			return super.update(sql, args);
 		}
 		// copied: a caller may reuse its array, and the values are read when sent
-		writes.add(sql, (args != null) ? args.clone() : new Object[0]);
+		writes.add(new Write(sql, (args != null) ? args.clone() : new Object[0]));
 		return Statement.SUCCESS_NO_INFO;
 	}
 
@@ -96,59 +96,40 @@ public class BatchingJdbcTemplate extends JdbcTemplate {
 	}
 
 	private void sendHeld() {
-		Held writes = this.held.get();
-		if (writes != null && !writes.sending && !writes.statements.isEmpty()) {
+		List<Write> writes = this.held.get();
+		if (writes != null && !writes.isEmpty()) {
 			send(writes);
 		}
 	}
 
-	private void send(Held writes) {
-		writes.sending = true;
-		try {
-			List<Object[]> run = new ArrayList<>();
-			String sql = null;
-			for (int i = 0; i < writes.statements.size(); i++) {
-				if (sql != null && !sql.equals(writes.statements.get(i))) {
-					sendRun(sql, run);
-					run = new ArrayList<>();
-				}
-				sql = writes.statements.get(i);
-				run.add(writes.arguments.get(i));
+	/**
+	 * Sends what is held, one batch per run of equal statements. Taken out of the list
+	 * first: the statements that send it pass {@link #applyStatementSettings} too, and
+	 * then find nothing held.
+	 */
+	private void send(List<Write> writes) {
+		List<Write> sending = new ArrayList<>(writes);
+		writes.clear();
+		int from = 0;
+		for (int i = 1; i <= sending.size(); i++) {
+			if (i == sending.size() || !sending.get(i).sql().equals(sending.get(from).sql())) {
+				sendRun(sending.get(from).sql(), sending.subList(from, i));
+				from = i;
 			}
-			if (sql != null) {
-				sendRun(sql, run);
-			}
-			writes.statements.clear();
-			writes.arguments.clear();
-		}
-		finally {
-			writes.sending = false;
 		}
 	}
 
-	private void sendRun(String sql, List<Object[]> run) {
+	private void sendRun(String sql, List<Write> run) {
 		if (run.size() == 1) {
-			super.update(sql, run.get(0));
+			super.update(sql, run.get(0).args());
 		}
 		else {
-			batchUpdate(sql, run);
+			batchUpdate(sql, run.stream().map(Write::args).toList());
 		}
 	}
 
-	/** One thread's held writes: statements and their arguments, in the order made. */
-	private static final class Held {
-
-		final List<String> statements = new ArrayList<>();
-
-		final List<Object[]> arguments = new ArrayList<>();
-
-		boolean sending;
-
-		void add(String sql, Object[] args) {
-			this.statements.add(sql);
-			this.arguments.add(args);
-		}
-
+	/** A held write: a statement and its arguments. */
+	private record Write(String sql, Object[] args) {
 	}
 
 }

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import java.util.stream.Stream;
+
 import io.quiver.query.replay.ProjectionRebuilder;
 import io.quiver.query.replay.ProjectionRebuilder.Progress;
 import io.quiver.edge.support.Commands;
@@ -15,11 +17,24 @@ import io.quiver.support.Mcp;
 import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
 import io.quiver.support.Rest;
+import io.quiver.support.TestDatabase;
+import io.quiver.query.support.BatchingJdbcTemplate;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.AbstractEventProcessor;
+import org.axonframework.eventhandling.EventHandlerInvoker;
+import org.axonframework.eventhandling.Segment;
+import org.axonframework.eventhandling.TrackedEventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Read models are projections of events and can be rebuilt by replay (SPEC R1.2): after a
@@ -46,6 +61,25 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 
 	@Autowired
 	Commands commands;
+
+	@Autowired
+	EventProcessingConfiguration processing;
+
+	@Autowired
+	EventStorageEngine storage;
+
+	@Autowired
+	BatchingJdbcTemplate batching;
+
+	@Autowired
+	PlatformTransactionManager transactionManager;
+
+	private TransactionTemplate transactions;
+
+	@BeforeEach
+	void transactions() {
+		this.transactions = new TransactionTemplate(this.transactionManager);
+	}
 
 	@Test
 	void everyRebuiltProjectionEqualsTheLiveOne() {
@@ -96,6 +130,64 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 			.queryForList("SELECT hash FROM tool_call_audit WHERE org_id = ? ORDER BY seq", String.class, org)
 			.toString()).isEqualTo(trail);
 		assertThat(owner.get("/api/v1/audit/verify").json().path("ok").asBoolean()).isTrue();
+	}
+
+	/**
+	 * A rebuild may run beside a serving node, which applies the same events again: every
+	 * stored event handed once more to every projection, as a rebuild does but without
+	 * its clear, leaves every row as it was.
+	 */
+	@Test
+	void eventsAppliedTwiceChangeNoRow() {
+		String org = this.organizations.create("rebuild-twice");
+		Rest owner = rest(org, "owner");
+		try (FakeUpstream upstream = FakeUpstream.start()) {
+			history(org, owner, upstream);
+		}
+		Map<String, List<String>> live = dumpAll();
+		for (String projection : ProjectionRebuilder.PROJECTIONS) {
+			EventHandlerInvoker invoker = this.processing.eventProcessor(projection, AbstractEventProcessor.class)
+				.orElseThrow()
+				.eventHandlerInvoker();
+			this.transactions.executeWithoutResult((status) -> this.batching.batched(() -> {
+				try (Stream<? extends TrackedEventMessage<?>> events = this.storage.readEvents(null, false)) {
+					events.filter((event) -> invoker.canHandle(event, Segment.ROOT_SEGMENT))
+						.forEach((event) -> assertThat(DefaultUnitOfWork.startAndGet(event).executeWithResult(() -> {
+							invoker.handle(event, Segment.ROOT_SEGMENT);
+							return null;
+						}).isExceptional()).as("%s applied %s again", projection, event.getPayloadType()).isFalse());
+				}
+			}));
+		}
+		assertThat(dumpAll()).isEqualTo(live);
+	}
+
+	/**
+	 * A write the database refuses fails the rebuild with the batch of events that made
+	 * it, and once the cause is gone the next rebuild brings every row back.
+	 */
+	@Test
+	void aRefusedWriteNamesItsBatchOfEvents() {
+		String org = this.organizations.create("rebuild-refused");
+		Rest owner = rest(org, "owner");
+		try (FakeUpstream upstream = FakeUpstream.start()) {
+			history(org, owner, upstream);
+		}
+		List<String> live = dump("control_plane_trail");
+		// existing rows are not checked; every row the rebuild writes is refused
+		this.jdbc.execute("ALTER TABLE control_plane_trail ADD CONSTRAINT rebuild_refused CHECK (org_id IS NULL) "
+				+ (TestDatabase.postgres() ? "NOT VALID" : "NOCHECK"));
+		try {
+			assertThatThrownBy(() -> this.rebuilder.rebuild("control-plane-trail", (progress) -> {
+			})).isInstanceOf(IllegalStateException.class)
+				.hasMessageMatching("rebuilding failed writing the events from \\S+ \\(\\w+\\) to \\S+ \\(\\w+\\)");
+		}
+		finally {
+			this.jdbc.execute("ALTER TABLE control_plane_trail DROP CONSTRAINT rebuild_refused");
+		}
+		this.rebuilder.rebuild("control-plane-trail", (progress) -> {
+		});
+		assertThat(dump("control_plane_trail")).isEqualTo(live);
 	}
 
 	/** Every kind of change the projections follow, and some audited calls. */

@@ -83,11 +83,8 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 
 	@Test
 	void everyRebuiltProjectionEqualsTheLiveOne() {
-		String org = this.organizations.create("rebuild");
+		String org = organisationWithAHistory("rebuild");
 		Rest owner = rest(org, "owner");
-		try (FakeUpstream upstream = FakeUpstream.start()) {
-			history(org, owner, upstream);
-		}
 		assertThat(TABLES.keySet()).containsExactlyInAnyOrderElementsOf(ProjectionRebuilder.PROJECTIONS);
 		Map<String, List<String>> live = dumpAll();
 		String restrictionHistory = owner.get("/api/v1/restrictions/history").body();
@@ -139,11 +136,7 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 	 */
 	@Test
 	void eventsAppliedTwiceChangeNoRow() {
-		String org = this.organizations.create("rebuild-twice");
-		Rest owner = rest(org, "owner");
-		try (FakeUpstream upstream = FakeUpstream.start()) {
-			history(org, owner, upstream);
-		}
+		organisationWithAHistory("rebuild-twice");
 		Map<String, List<String>> live = dumpAll();
 		for (String projection : ProjectionRebuilder.PROJECTIONS) {
 			EventHandlerInvoker invoker = this.processing.eventProcessor(projection, AbstractEventProcessor.class)
@@ -168,11 +161,7 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 	 */
 	@Test
 	void aRefusedWriteNamesItsBatchOfEvents() {
-		String org = this.organizations.create("rebuild-refused");
-		Rest owner = rest(org, "owner");
-		try (FakeUpstream upstream = FakeUpstream.start()) {
-			history(org, owner, upstream);
-		}
+		organisationWithAHistory("rebuild-refused");
 		List<String> live = dump("control_plane_trail");
 		// existing rows are not checked; every row the rebuild writes is refused
 		this.jdbc.execute("ALTER TABLE control_plane_trail ADD CONSTRAINT rebuild_refused CHECK (org_id IS NULL) "
@@ -188,6 +177,16 @@ class ProjectionRebuildIntegrationTest extends QuiverIntegrationTest {
 		this.rebuilder.rebuild("control-plane-trail", (progress) -> {
 		});
 		assertThat(dump("control_plane_trail")).isEqualTo(live);
+	}
+
+	/** A new organisation with {@link #history}: answers its id. */
+	private String organisationWithAHistory(String name) {
+		String org = this.organizations.create(name);
+		Rest owner = rest(org, "owner");
+		try (FakeUpstream upstream = FakeUpstream.start()) {
+			history(org, owner, upstream);
+		}
+		return org;
 	}
 
 	/** Every kind of change the projections follow, and some audited calls. */

@@ -128,50 +128,94 @@ final class FieldIndex {
 	 * consults equivalents only where the token matches nothing; keeping the better also
 	 * where it matches weakly stops a tool that merely mentions "new" in its description
 	 * from ranking below one that reaches "create" through "new" (docs/search.md,
-	 * refinement 1).
+	 * refinement 1). Records in {@link Scratch#named} whether the term reached a name or
+	 * connector.
+	 * @param compounds whether a name token the term begins may anchor it by continuing
+	 * with another of {@code terms} ({@link #compound}); false for statistics that hold
+	 * for any query ({@link ViewStatistics}), which {@link #compoundAnchor} completes
 	 */
-	void collect(List<String> terms, int t, BitSet visible, Scratch scratch) {
+	void collect(List<String> terms, int t, boolean compounds, BitSet visible, Scratch scratch) {
 		String token = terms.get(t);
+		List<String> others = compounds ? terms : List.of();
 		scratch.startTerm(t);
-		scoreName(token, terms, 1f, visible, scratch);
-		if (!scratch.named[t]) {
+		boolean named = scoreName(token, others, 1f, visible, scratch);
+		if (!named) {
 			// no name token is this token, begins with it or is it inflected: another
 			// inflection of it may be one (watching, watchers)
 			for (String inflected : this.stems.of(token)) {
-				scratch.named[t] |= apply(this.nameTerms.get(inflected), NAME_PREFIX, true, visible, scratch);
+				named |= apply(this.nameTerms.get(inflected), NAME_PREFIX, true, visible, scratch);
 			}
 		}
-		if (!scratch.named[t]) {
+		if (!named) {
 			// nor that: a near miss may be one (R6.14)
 			for (String near : this.nearMisses.of(token, this.nameTerms)) {
-				scratch.named[t] |= apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
+				named |= apply(this.nameTerms.get(near), NEAR_MISS, NEAR_MISS_ANCHORS, visible, scratch);
 			}
 		}
-		scoreOther(token, 1f, visible, scratch);
+		named |= scoreOther(token, 1f, visible, scratch);
 		List<String> equivalents = this.lexicon.equivalents(token);
 		if (!equivalents.isEmpty()) {
 			scratch.equivalentPass = true;
 			for (String equivalent : equivalents) {
-				scoreName(equivalent, terms, EQUIVALENT, visible, scratch);
-				scoreOther(equivalent, EQUIVALENT, visible, scratch);
+				named |= scoreName(equivalent, others, EQUIVALENT, visible, scratch);
+				named |= scoreOther(equivalent, EQUIVALENT, visible, scratch);
 			}
 			scratch.endEquivalents();
 		}
+		scratch.named[t] |= named;
 	}
 
 	/**
-	 * Scores the token on name tokens: exact, and prefix either way (R6.3). Records in
-	 * {@link Scratch#named} whether it reached a name other than through a name token
-	 * that merely begins it ({@code custom} of {@code customer}).
+	 * What term {@code t} of this query scores, at best, on a visible tool through a name
+	 * token it begins that continues with another of the query's terms, and so anchors it
+	 * ({@link #compound}); 0 if none. With it, the statistics collected without compounds
+	 * are those of {@link #collect} with them.
 	 */
-	private void scoreName(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
+	float compoundAnchor(List<String> terms, int t, BitSet visible) {
+		String token = terms.get(t);
+		float best = compoundAnchor(token, terms, NAME_PREFIX, visible);
+		for (String equivalent : this.lexicon.equivalents(token)) {
+			best = Math.max(best, compoundAnchor(equivalent, terms, NAME_PREFIX * EQUIVALENT, visible));
+		}
+		return best;
+	}
+
+	private float compoundAnchor(String token, List<String> terms, float value, BitSet visible) {
+		if (token.length() < MIN_PREFIX) {
+			return 0;
+		}
+		for (Map.Entry<String, Postings> entry : longer(token).entrySet()) {
+			if (compound(entry.getKey(), token.length(), terms) && anyVisible(entry.getValue(), visible)) {
+				return value;
+			}
+		}
+		return 0;
+	}
+
+	private static boolean anyVisible(Postings postings, BitSet visible) {
+		for (int i = 0, n = postings.size(); i < n; i++) {
+			if (visible.get(postings.get(i))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private NavigableMap<String, Postings> longer(String token) {
+		return this.nameTerms.subMap(token, false, token + Character.MAX_VALUE, false);
+	}
+
+	/**
+	 * Scores the token on name tokens: exact, and prefix either way (R6.3). Whether it
+	 * reached a name other than through a name token that merely begins it
+	 * ({@code custom} of {@code customer}).
+	 */
+	private boolean scoreName(String token, List<String> terms, float factor, BitSet visible, Scratch scratch) {
 		boolean named = apply(this.nameTerms.get(token), EXACT_NAME * factor, true, visible, scratch);
 		if (token.length() >= MIN_PREFIX) {
 			// name tokens the query token is a prefix of: they anchor it only as a
 			// compound of query tokens
-			NavigableMap<String, Postings> longer = this.nameTerms.subMap(token, false, token + Character.MAX_VALUE,
-					false);
-			for (Map.Entry<String, Postings> entry : longer.entrySet()) {
+			for (Map.Entry<String, Postings> entry : longer(token).entrySet()) {
 				named |= apply(entry.getValue(), NAME_PREFIX * factor, compound(entry.getKey(), token.length(), terms),
 						visible, scratch);
 			}
@@ -183,13 +227,13 @@ final class FieldIndex {
 						scratch) && inflection;
 			}
 		}
-		scratch.named[scratch.term()] |= named;
+		return named;
 	}
 
-	private void scoreOther(String token, float factor, BitSet visible, Scratch scratch) {
-		scratch.named[scratch.term()] |= apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible,
-				scratch);
+	private boolean scoreOther(String token, float factor, BitSet visible, Scratch scratch) {
+		boolean named = apply(this.connectorTerms.get(token), CONNECTOR * factor, true, visible, scratch);
 		apply(this.descriptionTerms.get(token), DESCRIPTION * factor, true, visible, scratch);
+		return named;
 	}
 
 	/**
@@ -230,6 +274,10 @@ final class FieldIndex {
 	private static boolean apply(Postings postings, float value, boolean anchors, BitSet visible, Scratch scratch) {
 		if (postings == null) {
 			return false;
+		}
+		if (scratch.probes(postings.size())) {
+			scratch.offerFound(postings, value);
+			return anyVisible(postings, visible);
 		}
 		boolean any = false;
 		for (int i = 0, n = postings.size(); i < n; i++) {

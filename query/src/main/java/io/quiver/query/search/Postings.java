@@ -35,6 +35,14 @@ final class Postings {
 		return this.ordinals[index];
 	}
 
+	/**
+	 * Where {@code ordinal} is, searching from {@code from}: its index if held, else
+	 * {@code -(insertion point) - 1}, as {@link Arrays#binarySearch} answers.
+	 */
+	int find(int from, int ordinal) {
+		return Arrays.binarySearch(this.ordinals, from, this.size, ordinal);
+	}
+
 	void add(int ordinal) {
 		int at = Arrays.binarySearch(this.ordinals, 0, this.size, ordinal);
 		if (at >= 0) {

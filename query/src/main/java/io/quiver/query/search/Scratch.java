@@ -9,8 +9,34 @@ import java.util.Arrays;
  * <p>
  * {@code slotOf[ordinal]} is valid only while {@code stamp[ordinal] == epoch}; bumping
  * the epoch forgets every candidate without clearing the arrays.
+ * <p>
+ * What an offered score does depends on the {@link Mode}: a search over a small view
+ * scores and counts in one pass ({@link Mode#ALL}); over a large one it counts first
+ * ({@link Mode#COUNT}, or takes the counts from {@link ViewStatistics}), then scores the
+ * terms that can still bring a tool into the answer ({@link Mode#SCORE}) and, for the
+ * rest, only the tools already found ({@link Mode#SCORE_FOUND}).
  */
 final class Scratch {
+
+	/** What {@link #offer} does with a score. */
+	enum Mode {
+
+		/** Score and count: a candidate per tool, and each term's statistics. */
+		ALL,
+
+		/**
+		 * Count only: each term's statistics ({@link #df}, {@link #maxDirect},
+		 * {@link #maxAnchor}, {@link #maxValue}), no candidates.
+		 */
+		COUNT,
+
+		/** Score only, a candidate per tool. */
+		SCORE,
+
+		/** Score only the tools that are already candidates. */
+		SCORE_FOUND
+
+	}
 
 	private int[] stamp = new int[0];
 
@@ -45,7 +71,24 @@ final class Scratch {
 	 */
 	boolean[] named = new boolean[8];
 
+	/** Per term: best score on any visible tool, equivalents included. */
+	float[] maxValue = new float[8];
+
 	boolean equivalentPass;
+
+	private Mode mode = Mode.ALL;
+
+	/**
+	 * In {@link Mode#SCORE_FOUND}: the candidates' ordinals, ascending, looked up in a
+	 * term's long postings rather than walking them ({@link #probes}).
+	 */
+	private int[] found = new int[64];
+
+	/**
+	 * How many times longer than the candidates a term's postings must be for looking
+	 * each candidate up in them (a binary search) to cost less than walking them.
+	 */
+	private static final int PROBE = 16;
 
 	private int terms;
 
@@ -62,23 +105,83 @@ final class Scratch {
 			this.stamp = Arrays.copyOf(this.stamp, size);
 			this.slotOf = Arrays.copyOf(this.slotOf, size);
 		}
-		if (++this.epoch == Integer.MAX_VALUE) {
-			Arrays.fill(this.stamp, 0);
-			this.epoch = 1;
-		}
+		nextEpoch();
 		this.terms = Math.max(1, termCount);
 		this.count = 0;
+		this.mode = Mode.ALL;
 		if (this.df.length < termCount) {
 			this.df = new int[termCount];
 			this.maxDirect = new float[termCount];
 			this.maxAnchor = new float[termCount];
+			this.maxValue = new float[termCount];
 			this.named = new boolean[termCount];
 		}
 		else {
 			Arrays.fill(this.df, 0, termCount, 0);
 			Arrays.fill(this.maxDirect, 0, termCount, 0f);
 			Arrays.fill(this.maxAnchor, 0, termCount, 0f);
+			Arrays.fill(this.maxValue, 0, termCount, 0f);
 			Arrays.fill(this.named, 0, termCount, false);
+		}
+	}
+
+	Mode mode() {
+		return this.mode;
+	}
+
+	/**
+	 * Sets what the next offers do. Entering {@link Mode#SCORE} forgets the candidates (a
+	 * counting pass used the same marks), keeping each term's statistics.
+	 */
+	void mode(Mode mode) {
+		if (mode == Mode.SCORE) {
+			nextEpoch();
+			this.count = 0;
+		}
+		if (mode == Mode.SCORE_FOUND) {
+			if (this.found.length < this.count) {
+				this.found = new int[Math.max(this.count, this.found.length * 2)];
+			}
+			System.arraycopy(this.candidates, 0, this.found, 0, this.count);
+			Arrays.sort(this.found, 0, this.count);
+		}
+		this.mode = mode;
+	}
+
+	/**
+	 * Whether postings of this size are better looked up for each candidate
+	 * ({@link #offerFound}) than walked.
+	 */
+	boolean probes(int size) {
+		return this.mode == Mode.SCORE_FOUND && size > PROBE * this.count;
+	}
+
+	/**
+	 * The current term scores {@code value} on each candidate the postings hold (every
+	 * candidate is a visible tool).
+	 */
+	void offerFound(Postings postings, float value) {
+		int from = 0;
+		for (int i = 0; i < this.count; i++) {
+			int ordinal = this.found[i];
+			int at = postings.find(from, ordinal);
+			if (at >= 0) {
+				keep(this.slotOf[ordinal] * this.terms + this.term, value);
+				from = at + 1;
+			}
+			else {
+				from = -at - 1;
+				if (from == postings.size()) {
+					return;
+				}
+			}
+		}
+	}
+
+	private void nextEpoch() {
+		if (++this.epoch == Integer.MAX_VALUE) {
+			Arrays.fill(this.stamp, 0);
+			this.epoch = 1;
 		}
 	}
 
@@ -91,6 +194,10 @@ final class Scratch {
 		this.term = t;
 		this.equivalentPass = false;
 		this.pendingCount = 0;
+		if (this.mode == Mode.COUNT) {
+			// each term counts the tools it reaches afresh
+			nextEpoch();
+		}
 	}
 
 	/**
@@ -100,7 +207,50 @@ final class Scratch {
 	 * until {@link #endEquivalents()}, so that df counts it once.
 	 */
 	void offer(int ordinal, float value, boolean anchors) {
+		switch (this.mode) {
+			case ALL -> offerAll(ordinal, value, anchors);
+			case COUNT -> count(ordinal, value, anchors);
+			case SCORE -> keep(slot(ordinal) * this.terms + this.term, value);
+			case SCORE_FOUND -> {
+				if (this.stamp[ordinal] == this.epoch) {
+					keep(this.slotOf[ordinal] * this.terms + this.term, value);
+				}
+			}
+		}
+	}
+
+	/** A score kept once the statistics are known: the best of the term's offers. */
+	private void keep(int index, float value) {
+		if (value > this.scores[index]) {
+			this.scores[index] = value;
+		}
+	}
+
+	/**
+	 * Counts the tool for the current term once, whether it matched directly or through
+	 * an equivalent, as {@link #offerAll} does.
+	 */
+	private void count(int ordinal, float value, boolean anchors) {
+		if (this.stamp[ordinal] != this.epoch) {
+			this.stamp[ordinal] = this.epoch;
+			this.df[this.term]++;
+		}
+		if (anchors && value > this.maxAnchor[this.term]) {
+			this.maxAnchor[this.term] = value;
+		}
+		if (!this.equivalentPass && value > this.maxDirect[this.term]) {
+			this.maxDirect[this.term] = value;
+		}
+		if (value > this.maxValue[this.term]) {
+			this.maxValue[this.term] = value;
+		}
+	}
+
+	private void offerAll(int ordinal, float value, boolean anchors) {
 		int index = slot(ordinal) * this.terms + this.term;
+		if (value > this.maxValue[this.term]) {
+			this.maxValue[this.term] = value;
+		}
 		float current = this.scores[index];
 		if (anchors && value > this.maxAnchor[this.term]) {
 			this.maxAnchor[this.term] = value;
@@ -137,13 +287,16 @@ final class Scratch {
 	}
 
 	void endEquivalents() {
+		this.equivalentPass = false;
+		if (this.mode != Mode.ALL) {
+			return;
+		}
 		for (int i = 0; i < this.pendingCount; i++) {
 			int index = this.pending[i];
 			this.scores[index] = -this.scores[index];
 		}
 		this.df[this.term] += this.pendingCount;
 		this.pendingCount = 0;
-		this.equivalentPass = false;
 	}
 
 	private int slot(int ordinal) {

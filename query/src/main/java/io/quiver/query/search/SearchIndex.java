@@ -17,6 +17,7 @@ import io.quiver.query.search.QueryReader.Kind;
 import io.quiver.query.search.QueryReader.Mention;
 import io.quiver.query.search.QueryReader.Plan;
 import io.quiver.query.search.QueryReader.Word;
+import io.quiver.query.search.Scratch.Mode;
 import io.quiver.query.search.api.CodePoints;
 import io.quiver.query.search.api.SearchDocument;
 import io.quiver.query.search.api.SearchHit;
@@ -138,6 +139,24 @@ public final class SearchIndex implements Searchable {
 
 	private final ConcurrentLinkedQueue<Scratch> scratches = new ConcurrentLinkedQueue<>();
 
+	/**
+	 * From how many visible tools a search keeps its terms' counts per view and prunes
+	 * ({@link ViewStatistics}): below it, counting and scoring in one pass costs less.
+	 */
+	static final int LARGE_VIEW = 5_000;
+
+	private final int largeView;
+
+	private final ViewStatistics statistics = new ViewStatistics();
+
+	/**
+	 * Per ordinal, the place of its tool's advertised name in code point order among the
+	 * indexed tools, for the tie-break of R6.6 over large views, where tied tools are
+	 * many (the same tool of many accounts) and comparing their names was a fifth of a
+	 * search; null until such a search needs it after a change of the index.
+	 */
+	private volatile int[] nameOrder;
+
 	/** The semantic signal (R6.15), or null for the lexical ranking alone. */
 	private final SemanticRecall recall;
 
@@ -162,6 +181,15 @@ public final class SearchIndex implements Searchable {
 	 * for showing what no threshold overrides (tests).
 	 */
 	public SearchIndex(SentenceVectors vectors, double threshold) {
+		this(vectors, threshold, LARGE_VIEW);
+	}
+
+	/**
+	 * With the views of at least {@code largeView} visible tools searched in two passes
+	 * (tests compare both ways of searching on the same views).
+	 */
+	SearchIndex(SentenceVectors vectors, double threshold, int largeView) {
+		this.largeView = largeView;
 		this.lexicon = Lexicon.load();
 		this.reader = new QueryReader(this.lexicon);
 		this.fields = new FieldIndex(this.lexicon);
@@ -197,6 +225,8 @@ public final class SearchIndex implements Searchable {
 			}
 			this.ordinals.put(key, ordinal);
 		}
+		this.statistics.clear();
+		this.nameOrder = null;
 		Tool tool = analyse(key, document);
 		this.tools[ordinal] = tool;
 		this.nameTokenCounts[ordinal] = tool.name().length;
@@ -213,6 +243,8 @@ public final class SearchIndex implements Searchable {
 		if (ordinal == null) {
 			return;
 		}
+		this.statistics.clear();
+		this.nameOrder = null;
 		this.fields.remove(ordinal, this.tools[ordinal]);
 		this.tools[ordinal] = null;
 		this.free.add(ordinal);
@@ -226,6 +258,19 @@ public final class SearchIndex implements Searchable {
 	public int ordinal(String key) {
 		Integer ordinal = this.ordinals.get(key);
 		return (ordinal != null) ? ordinal : -1;
+	}
+
+	/**
+	 * How many tools the last search scored as candidates (tests; the scratch of a search
+	 * returns to the pool, which single-threaded use leaves with that one).
+	 */
+	int candidatesOfLastSearch() {
+		return this.scratches.peek().count;
+	}
+
+	/** How many views' term counts are kept (tests). */
+	int keptViews() {
+		return this.statistics.size();
 	}
 
 	/** Whether this index has the semantic signal of R6.15. */
@@ -297,8 +342,14 @@ public final class SearchIndex implements Searchable {
 		int termCount = plan.terms().size();
 		Scratch scratch = scratch(termCount);
 		try {
-			for (int t = 0; t < termCount; t++) {
-				this.fields.collect(plan.terms(), t, visible, scratch);
+			boolean large = visibleCount >= this.largeView;
+			if (large) {
+				count(plan.terms(), visible, scratch);
+			}
+			else {
+				for (int t = 0; t < termCount; t++) {
+					this.fields.collect(plan.terms(), t, true, visible, scratch);
+				}
 			}
 			for (Mention mention : plan.mentions()) {
 				if (!connected(mention, visible, scratch)) {
@@ -370,8 +421,12 @@ public final class SearchIndex implements Searchable {
 				scoreWeights[object] *= OBJECT;
 			}
 			boolean blend = semantic(request);
-			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal, firm,
-					blend ? SearchRequest.MAX_LIMIT : request.limit(), scratch);
+			int limit = blend ? SearchRequest.MAX_LIMIT : request.limit();
+			if (large) {
+				score(plan.terms(), scoreWeights, floorWeights, floorTotal, limit, visible, scratch);
+			}
+			List<SearchHit> hits = rank(plan, scoreWeights, floorWeights, floorTotal, firm, limit,
+					large ? nameOrder() : null, scratch);
 			if (!hits.isEmpty()) {
 				return recalled(request, hits, blend ? hits.get(0).score() / perfectScore(scoreWeights) : 0,
 						SearchResult.of(hits.subList(0, Math.min(request.limit(), hits.size())), setAside, unmatched));
@@ -547,17 +602,182 @@ public final class SearchIndex implements Searchable {
 	}
 
 	/**
+	 * Each term's counts over a large view (R6.4's document frequency and what decides
+	 * the refusals and the floor), kept per view ({@link ViewStatistics}), with no
+	 * candidate yet: {@link #score} finds them once the weights are known.
+	 */
+	private void count(List<String> terms, BitSet visible, Scratch scratch) {
+		ViewStatistics.Terms kept = this.statistics.of(visible);
+		scratch.mode(Mode.COUNT);
+		for (int t = 0, n = terms.size(); t < n; t++) {
+			ViewStatistics.Term counts = kept.get(terms.get(t));
+			if (counts != null) {
+				counts.copyTo(scratch, t);
+			}
+			else {
+				this.fields.collect(terms, t, false, visible, scratch);
+				kept.put(terms.get(t), ViewStatistics.Term.of(scratch, t));
+			}
+			scratch.maxAnchor[t] = Math.max(scratch.maxAnchor[t], this.fields.compoundAnchor(terms, t, visible));
+		}
+	}
+
+	/**
+	 * Scores the searched terms over a large view, the term that can add most to a score
+	 * first, and stops looking for new candidates once the terms left could not bring a
+	 * tool into the answer: when the best {@code limit} of the tools that already pass
+	 * the floor (R6.5) score more than the terms left can give a tool that only they
+	 * match, coverage bonus included. The terms left then only add to the tools found, so
+	 * that every tool of the answer has its whole score: the answer is the one a search
+	 * of every candidate gives (the pruning idea of MaxScore; docs/search.md, pruning).
+	 */
+	private void score(List<String> terms, double[] weights, double[] floorWeights, double floorTotal, int limit,
+			BitSet visible, Scratch scratch) {
+		int termCount = weights.length;
+		double[] most = new double[termCount];
+		int[] order = new int[termCount];
+		int searched = 0;
+		for (int t = 0; t < termCount; t++) {
+			if (weights[t] > 0) {
+				most[t] = scratch.maxValue[t] * weights[t];
+				int at = searched++;
+				while (at > 0 && most[order[at - 1]] < most[t]) {
+					order[at] = order[at - 1];
+					at--;
+				}
+				order[at] = t;
+			}
+		}
+		double coverage = coverageScale(weights);
+		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
+		scratch.mode(Mode.SCORE);
+		double reached = 0;
+		for (int i = 0; i < searched; i++) {
+			int t = order[i];
+			this.fields.collect(terms, t, false, visible, scratch);
+			reached += most[t];
+			double left = 0;
+			for (int j = i + 1; j < searched; j++) {
+				left += most[order[j]];
+			}
+			// the answer's worst score is at most what the terms scored so far can give
+			if (scratch.mode() == Mode.SCORE && i + 1 < searched && left < reached && scratch.count >= limit) {
+				double threshold = threshold(weights, floorWeights, floor, coverage, limit, scratch);
+				if (left + coverage < threshold - 1e-9 * (1 + Math.abs(threshold))) {
+					scratch.mode(Mode.SCORE_FOUND);
+				}
+			}
+		}
+	}
+
+	/**
+	 * How many candidates, the first found, {@link #threshold} looks at: any of them give
+	 * a lower bound, and the first found matched the terms that can add most, so they are
+	 * the likeliest to be the best; looking at all would cost as much as ranking them.
+	 */
+	static final int THRESHOLD_SAMPLE = 2_048;
+
+	/**
+	 * The worst score of the best {@code limit} of the first {@value #THRESHOLD_SAMPLE}
+	 * candidates that pass the floor on the terms scored so far: a lower bound of the
+	 * answer's worst score, since a term scored later only adds to a tool's score, its
+	 * matched weight and its coverage. Negative infinity if fewer pass.
+	 */
+	private double threshold(double[] weights, double[] floorWeights, double floor, double coverage, int limit,
+			Scratch scratch) {
+		int termCount = weights.length;
+		double[] best = new double[limit];
+		int kept = 0;
+		for (int c = 0, n = Math.min(scratch.count, THRESHOLD_SAMPLE); c < n; c++) {
+			int base = c * termCount;
+			double matched = 0;
+			double score = 0;
+			int inName = 0;
+			for (int t = 0; t < termCount; t++) {
+				float value = scratch.scores[base + t];
+				if (value > 0) {
+					matched += floorWeights[t];
+					score += value * weights[t];
+					inName += (value >= IN_NAME && weights[t] > 0) ? 1 : 0;
+				}
+			}
+			if (matched < floor) {
+				continue;
+			}
+			double lower = score
+					+ coverage * Math.min(1.0, (double) inName / this.nameTokenCounts[scratch.candidates[c]]);
+			// best holds the kept scores ascending: best[0] is the worst
+			if (kept < limit) {
+				int at = kept++;
+				while (at > 0 && best[at - 1] > lower) {
+					best[at] = best[at - 1];
+					at--;
+				}
+				best[at] = lower;
+			}
+			else if (lower > best[0]) {
+				int at = 0;
+				while (at + 1 < limit && best[at + 1] < lower) {
+					best[at] = best[at + 1];
+					at++;
+				}
+				best[at] = lower;
+			}
+		}
+		return (kept == limit) ? best[0] : Double.NEGATIVE_INFINITY;
+	}
+
+	/**
+	 * The place of each indexed tool's name in code point order (R6.6), by ordinal:
+	 * computed by the first search that needs it after the index changed (sorting the
+	 * names once, tens of milliseconds at 100,000 tools), then shared.
+	 */
+	private String name(int ordinal) {
+		return this.tools[ordinal].document().name();
+	}
+
+	private int[] nameOrder() {
+		int[] order = this.nameOrder;
+		if (order == null) {
+			synchronized (this.statistics) {
+				order = this.nameOrder;
+				if (order == null) {
+					Integer[] byName = new Integer[this.highWater];
+					int n = 0;
+					for (int ordinal = 0; ordinal < this.highWater; ordinal++) {
+						if (this.tools[ordinal] != null) {
+							byName[n++] = ordinal;
+						}
+					}
+					Arrays.sort(byName, 0, n, (a, b) -> CodePoints.compare(name(a), name(b)));
+					// equal names share a place: neither ranks below the other
+					order = new int[this.highWater];
+					int place = 0;
+					for (int i = 0; i < n; i++) {
+						if (i > 0 && !name(byName[i]).equals(name(byName[i - 1]))) {
+							place = i;
+						}
+						order[byName[i]] = place;
+					}
+					this.nameOrder = order;
+				}
+			}
+		}
+		return order;
+	}
+
+	/**
 	 * Keeps the tools whose matched tokens carry at least half the floor weight (R6.5)
 	 * and ranks them by score. The floor weight is the weight of the tokens anchored in a
 	 * name or connector; a word found only in descriptions adds to the score but does not
 	 * raise the bar (docs/search.md, refinement 2).
 	 */
 	private List<SearchHit> rank(Plan plan, double[] weights, double[] floorWeights, double floorTotal, boolean[] firm,
-			int limit, Scratch scratch) {
+			int limit, int[] nameOrder, Scratch scratch) {
 		int termCount = weights.length;
 		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
 		double coverageScale = coverageScale(weights);
-		TopHits top = new TopHits(limit, scratch, this.names);
+		TopHits top = new TopHits(limit, scratch, this.names, nameOrder);
 		for (int c = 0; c < scratch.count; c++) {
 			int base = c * termCount;
 			double matched = 0;

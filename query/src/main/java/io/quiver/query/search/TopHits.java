@@ -12,6 +12,9 @@ final class TopHits {
 
 	private final SemanticRecall.Names names;
 
+	/** Per ordinal, its name's place in code point order; null to compare the names. */
+	private final int[] nameOrder;
+
 	private final int[] slots;
 
 	private final double[] scores;
@@ -24,10 +27,13 @@ final class TopHits {
 	/**
 	 * @param scratch the search's working memory, whose candidates the slots index
 	 * @param names the advertised names of the tools, by ordinal
+	 * @param nameOrder per ordinal, the place of its name in code point order among the
+	 * indexed tools, or null: ties are then broken by comparing the names
 	 */
-	TopHits(int limit, Scratch scratch, SemanticRecall.Names names) {
+	TopHits(int limit, Scratch scratch, SemanticRecall.Names names, int[] nameOrder) {
 		this.scratch = scratch;
 		this.names = names;
+		this.nameOrder = nameOrder;
 		this.slots = new int[limit];
 		this.scores = new double[limit];
 	}
@@ -71,6 +77,9 @@ final class TopHits {
 	private boolean ranksBelow(int slotA, double scoreA, int slotB, double scoreB) {
 		if (scoreA != scoreB) {
 			return scoreA < scoreB;
+		}
+		if (this.nameOrder != null) {
+			return this.nameOrder[this.scratch.candidates[slotA]] > this.nameOrder[this.scratch.candidates[slotB]];
 		}
 		return CodePoints.compare(name(slotA), name(slotB)) > 0;
 	}

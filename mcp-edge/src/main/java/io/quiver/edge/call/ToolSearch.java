@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.quiver.command.catalog.api.ConnectorDefinition;
 import io.quiver.query.gate.CallerSurface;
 import io.quiver.query.search.api.QueryContext;
@@ -47,20 +49,21 @@ final class ToolSearch {
 
 	static ToolResult run(PolicySnapshot policy, CallerSurface surface, String query, Integer limit) {
 		SearchResult result = rank(policy, surface, query, limit);
-		Map<String, ConnectedTool> visible = visibleByKey(policy, surface);
+		Scope scope = scope(policy, surface);
+		Map<String, ConnectedTool> visible = scope.byKey();
 		ObjectNode answer = JSON.objectNode();
 		ArrayNode rows = answer.putArray("results");
 		for (SearchHit hit : result.hits()) {
 			ConnectedTool tool = visible.get(hit.key());
-			if (tool != null) {
+			if (tool != null && hit.hasSimilarity()) {
+				// both signals (R6.15): the words that matched, and the similarity
 				ObjectNode row = row(tool);
-				if (hit.hasSimilarity()) {
-					// both signals (R6.15): the words that matched, and the similarity
-					row.set("matched",
-							JSON.arrayNode().addAll(hit.matchedTerms().stream().map(JSON::textNode).toList()));
-					row.put("similarity", Math.round(hit.similarity() * 1000) / 1000.0);
-				}
+				row.set("matched", JSON.arrayNode().addAll(hit.matchedTerms().stream().map(JSON::textNode).toList()));
+				row.put("similarity", Math.round(hit.similarity() * 1000) / 1000.0);
 				rows.add(row);
+			}
+			else if (tool != null) {
+				rows.add(scope.written(tool));
 			}
 		}
 		ArrayNode setAside = answer.putArray("setAside");
@@ -123,11 +126,29 @@ final class ToolSearch {
 				applications.add(connector.label().toLowerCase(Locale.ROOT));
 			}
 			return new Scope(new QueryContext(Set.copyOf(accounts), Set.copyOf(connectorIds), Set.copyOf(applications)),
-					Map.copyOf(byKey));
+					Map.copyOf(byKey), new ConcurrentHashMap<>());
 		});
 	}
 
-	private record Scope(QueryContext context, Map<String, ConnectedTool> byKey) {
+	/**
+	 * @param rows the rows answered so far, by tool key, as written JSON
+	 * ({@link #written})
+	 */
+	private record Scope(QueryContext context, Map<String, ConnectedTool> byKey, Map<String, JsonNode> rows) {
+
+		/**
+		 * The tool's row as JSON written once per surface and state: an answer holds it
+		 * as a raw value, which its text (R12.1) and the response copy as they are.
+		 * Building each row's compact schema and writing it twice (for the text, then for
+		 * the structured content) was a quarter of a {@code search_tools} call's CPU
+		 * under load (docs/BENCHMARKS.md, throughput). Only the rows of tools some search
+		 * answered are kept.
+		 */
+		JsonNode written(ConnectedTool tool) {
+			return this.rows.computeIfAbsent(tool.key(),
+					(key) -> JSON.rawValueNode(new RawValue(row(tool).toString())));
+		}
+
 	}
 
 	static ObjectNode row(ConnectedTool tool) {

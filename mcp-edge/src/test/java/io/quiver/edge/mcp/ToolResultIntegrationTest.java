@@ -10,6 +10,7 @@ import io.quiver.support.FakeUpstream;
 import io.quiver.support.McpWire;
 import io.quiver.support.OrgAdmin;
 import io.quiver.support.QuiverIntegrationTest;
+import io.quiver.support.Rest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -160,6 +161,42 @@ class ToolResultIntegrationTest extends QuiverIntegrationTest {
 		// row.
 		assertThat((double) fiftyAccounts / oneAccount).as("50-account row / 1-account row").isLessThan(5.0);
 		assertThat(fiftyAccounts - sixAccounts).as("the row does not grow past five accounts").isLessThan(64);
+	}
+
+	/**
+	 * A row is written once per surface and state and then reused: a change of the tool
+	 * behind it answers the new row at once, in the text as in the structured content.
+	 */
+	@Test
+	void aRowFollowsAChangeOfItsTool() throws Exception {
+		List<String> accounts = List.of("echo-acct-1", "echo-acct-2", "echo-acct-3");
+		accounts.forEach((label) -> OrgAdmin.connect(this.admin.rest(), "echo", label));
+		this.admin.createToolbox("shared");
+		this.admin.addEntry("shared", "echo.get_item", accounts.subList(0, 2), null);
+		this.admin.grant("shared", "role:MEMBER");
+		JsonNode before = call("search_tools", Map.of("query", "get item", "limit", 50));
+		assertThat(
+				row(before.path("structuredContent").path("results"), "shared__get_item").path("accountCount").asInt())
+			.isEqualTo(2);
+		assertStructuredAndText(call("search_tools", Map.of("query", "get item", "limit", 50)));
+
+		String entry = this.admin.rest()
+			.get("/api/v1/toolboxes/shared")
+			.json()
+			.path("entries")
+			.get(0)
+			.path("entryId")
+			.asText();
+		Rest.Response updated = this.admin.rest()
+			.put("/api/v1/toolboxes/shared/entries/" + entry,
+					Map.of("operation", "echo.get_item", "connections", accounts));
+		assertThat(updated.status()).as(updated.body()).isEqualTo(200);
+
+		JsonNode after = call("search_tools", Map.of("query", "get item", "limit", 50));
+		assertThat(
+				row(after.path("structuredContent").path("results"), "shared__get_item").path("accountCount").asInt())
+			.isEqualTo(3);
+		assertStructuredAndText(after);
 	}
 
 	private JsonNode call(String name, Map<String, Object> arguments) {

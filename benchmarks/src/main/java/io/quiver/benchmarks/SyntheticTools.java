@@ -58,14 +58,7 @@ final class SyntheticTools {
 	 * as connectors and application names.
 	 */
 	static QueryContext context(EvalData data, Map<String, SearchDocument> tools) {
-		Set<String> connectorIds = new LinkedHashSet<>();
-		Set<String> names = new LinkedHashSet<>();
-		for (EvalData.Connector connector : data.catalog) {
-			connectorIds.add(connector.id());
-			names.add(connector.id());
-			names.add(connector.label());
-		}
-		return new QueryContext(accounts(tools), connectorIds, names);
+		return data.context(accounts(tools));
 	}
 
 	static Set<String> accounts(Map<String, SearchDocument> tools) {

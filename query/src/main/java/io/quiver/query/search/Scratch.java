@@ -185,11 +185,6 @@ final class Scratch {
 		}
 	}
 
-	/** The term being scored. */
-	int term() {
-		return this.term;
-	}
-
 	void startTerm(int t) {
 		this.term = t;
 		this.equivalentPass = false;

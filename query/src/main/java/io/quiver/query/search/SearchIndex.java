@@ -685,27 +685,16 @@ public final class SearchIndex implements Searchable {
 	 */
 	private double threshold(double[] weights, double[] floorWeights, double floor, double coverage, int limit,
 			Scratch scratch) {
-		int termCount = weights.length;
 		double[] best = new double[limit];
 		int kept = 0;
+		Row row = new Row(weights, floorWeights, scratch);
 		for (int c = 0, n = Math.min(scratch.count, THRESHOLD_SAMPLE); c < n; c++) {
-			int base = c * termCount;
-			double matched = 0;
-			double score = 0;
-			int inName = 0;
-			for (int t = 0; t < termCount; t++) {
-				float value = scratch.scores[base + t];
-				if (value > 0) {
-					matched += floorWeights[t];
-					score += value * weights[t];
-					inName += (value >= IN_NAME && weights[t] > 0) ? 1 : 0;
-				}
-			}
-			if (matched < floor) {
+			row.sum(c);
+			if (row.matched < floor) {
 				continue;
 			}
-			double lower = score
-					+ coverage * Math.min(1.0, (double) inName / this.nameTokenCounts[scratch.candidates[c]]);
+			double lower = row.score
+					+ coverage * Math.min(1.0, (double) row.inName / this.nameTokenCounts[scratch.candidates[c]]);
 			// best holds the kept scores ascending: best[0] is the worst
 			if (kept < limit) {
 				int at = kept++;
@@ -778,19 +767,12 @@ public final class SearchIndex implements Searchable {
 		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
 		double coverageScale = coverageScale(weights);
 		TopHits top = new TopHits(limit, scratch, this.names, nameOrder);
+		Row row = new Row(weights, floorWeights, scratch);
 		for (int c = 0; c < scratch.count; c++) {
-			int base = c * termCount;
-			double matched = 0;
-			double score = 0;
-			int inName = 0;
-			for (int t = 0; t < termCount; t++) {
-				float value = scratch.scores[base + t];
-				if (value > 0) {
-					matched += floorWeights[t];
-					score += value * weights[t];
-					inName += (value >= IN_NAME && weights[t] > 0) ? 1 : 0;
-				}
-			}
+			row.sum(c);
+			double matched = row.matched;
+			double score = row.score;
+			int inName = row.inName;
 			// below the floor, a tool passes only by naming its operation, and that is
 			// looked at only where it could enter the answer (refinement 16)
 			if (matched >= floor || (inName >= 2 && top.couldEnter(score + coverageScale)
@@ -924,6 +906,49 @@ public final class SearchIndex implements Searchable {
 				: (a[2] != b[2]) ? Double.compare(b[2], a[2]) : (a[3] != b[3]) ? Double.compare(a[3], b[3]) : CodePoints
 					.compare(this.tools[(int) a[0]].document().name(), this.tools[(int) b[0]].document().name()));
 		return ranked.stream().limit(SearchResult.MAX_NEAREST).map((r) -> this.tools[(int) r[0]].key()).toList();
+	}
+
+	/**
+	 * What one candidate's row of term scores comes to: the floor weight its matched
+	 * terms carry (R6.5), its score, and how many searched terms it matched in its name.
+	 * Reused from candidate to candidate of one search.
+	 */
+	private static final class Row {
+
+		private final double[] weights;
+
+		private final double[] floorWeights;
+
+		private final Scratch scratch;
+
+		double matched;
+
+		double score;
+
+		int inName;
+
+		Row(double[] weights, double[] floorWeights, Scratch scratch) {
+			this.weights = weights;
+			this.floorWeights = floorWeights;
+			this.scratch = scratch;
+		}
+
+		void sum(int c) {
+			int termCount = this.weights.length;
+			int base = c * termCount;
+			this.matched = 0;
+			this.score = 0;
+			this.inName = 0;
+			for (int t = 0; t < termCount; t++) {
+				float value = this.scratch.scores[base + t];
+				if (value > 0) {
+					this.matched += this.floorWeights[t];
+					this.score += value * this.weights[t];
+					this.inName += (value >= IN_NAME && this.weights[t] > 0) ? 1 : 0;
+				}
+			}
+		}
+
 	}
 
 }

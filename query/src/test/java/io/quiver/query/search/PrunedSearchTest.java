@@ -69,15 +69,7 @@ class PrunedSearchTest {
 					}
 				}
 			}
-			Set<String> connectorIds = new LinkedHashSet<>();
-			Set<String> names = new LinkedHashSet<>();
-			for (EvalData.Connector connector : data.catalog) {
-				connectorIds.add(connector.id());
-				names.add(connector.id());
-				names.add(connector.label());
-			}
-			INDEXES.put(set,
-					new Index(data, pruned, onePass, new QueryContext(labels, connectorIds, names), all, part));
+			INDEXES.put(set, new Index(data, pruned, onePass, data.context(labels), all, part));
 		}
 	}
 

@@ -208,6 +208,14 @@ public final class EvalData {
 				throw new IllegalStateException(query.id() + ": expected tool " + expected + " is not connected");
 			}
 		}
+		return new Setup(documents, context(labels));
+	}
+
+	/**
+	 * The query context of a caller with these account labels: the catalog's connectors,
+	 * as connector ids and application names.
+	 */
+	public QueryContext context(Set<String> labels) {
 		Set<String> connectorIds = new LinkedHashSet<>();
 		Set<String> applicationNames = new LinkedHashSet<>();
 		for (Connector connector : this.catalog) {
@@ -215,7 +223,7 @@ public final class EvalData {
 			applicationNames.add(connector.id());
 			applicationNames.add(connector.label());
 		}
-		return new Setup(documents, new QueryContext(labels, connectorIds, applicationNames));
+		return new QueryContext(labels, connectorIds, applicationNames);
 	}
 
 	private static String app(String account) {

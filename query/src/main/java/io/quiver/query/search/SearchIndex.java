@@ -157,6 +157,9 @@ public final class SearchIndex implements Searchable {
 	 */
 	private volatile int[] nameOrder;
 
+	/** Held while one search computes {@link #nameOrder}, which the others then share. */
+	private final Object nameOrdering = new Object();
+
 	/** The semantic signal (R6.15), or null for the lexical ranking alone. */
 	private final SemanticRecall recall;
 
@@ -728,7 +731,7 @@ public final class SearchIndex implements Searchable {
 	private int[] nameOrder() {
 		int[] order = this.nameOrder;
 		if (order == null) {
-			synchronized (this.statistics) {
+			synchronized (this.nameOrdering) {
 				order = this.nameOrder;
 				if (order == null) {
 					Integer[] byName = new Integer[this.highWater];

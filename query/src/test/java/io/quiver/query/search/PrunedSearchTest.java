@@ -1,5 +1,6 @@
 package io.quiver.query.search;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -7,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import io.quiver.command.naming.api.NamingRules;
 import io.quiver.query.search.api.QueryContext;
@@ -35,8 +39,8 @@ class PrunedSearchTest {
 	private static final Map<String, Index> INDEXES = new LinkedHashMap<>();
 
 	/** Both ways of searching over the same tools, put in the same order. */
-	record Index(EvalData data, SearchIndex pruned, SearchIndex onePass, QueryContext context, BitSet all,
-			BitSet part) {
+	record Index(EvalData data, Map<String, SearchDocument> documents, SearchIndex pruned, SearchIndex onePass,
+			QueryContext context, BitSet all, BitSet part) {
 
 		SearchResult[] both(String query, int limit, BitSet visible) {
 			return new SearchResult[] { this.pruned.search(new SearchRequest(query, limit, visible, this.context)),
@@ -52,6 +56,7 @@ class PrunedSearchTest {
 			SearchIndex pruned = new SearchIndex(null, SemanticRecall.THRESHOLD, 0);
 			SearchIndex onePass = new SearchIndex(null, SemanticRecall.THRESHOLD, Integer.MAX_VALUE);
 			Set<String> labels = new LinkedHashSet<>();
+			Map<String, SearchDocument> documents = new LinkedHashMap<>();
 			BitSet all = new BitSet();
 			BitSet part = new BitSet();
 			Random random = new Random(18);
@@ -61,6 +66,7 @@ class PrunedSearchTest {
 					labels.add(label);
 					String name = NamingRules.advertisedName(label, tool.name());
 					SearchDocument document = new SearchDocument(name, tool.app(), tool.appLabel(), tool.description());
+					documents.put(name, document);
 					pruned.put(name, document);
 					onePass.put(name, document);
 					all.set(pruned.ordinal(name));
@@ -69,7 +75,7 @@ class PrunedSearchTest {
 					}
 				}
 			}
-			INDEXES.put(set, new Index(data, pruned, onePass, data.context(labels), all, part));
+			INDEXES.put(set, new Index(data, documents, pruned, onePass, data.context(labels), all, part));
 		}
 	}
 
@@ -152,6 +158,45 @@ class PrunedSearchTest {
 		assertThat(after).isEqualTo(onePass.search(new SearchRequest(query, 10, visible, context)));
 		assertThat(after.hits().get(0).key()).isEqualTo("zendesk__list_tickets");
 		assertThat(after).isNotEqualTo(before);
+	}
+
+	/**
+	 * Searches that meet an index with no counts and no name order yet compute them side
+	 * by side: each answer is still the one-pass answer.
+	 */
+	@Test
+	void concurrentFirstSearchesOfALargeViewGiveTheOnePassAnswers() throws Exception {
+		Index index = INDEXES.get(EvalData.THIRD);
+		SearchIndex fresh = new SearchIndex(null, SemanticRecall.THRESHOLD, 0);
+		index.documents().forEach(fresh::put);
+		List<String> queries = index.data().queries.stream().map(EvalData.Query::query).toList();
+		List<SearchResult> expected = queries.stream()
+			.map((q) -> index.onePass().search(new SearchRequest(q, 10, index.all(), index.context())))
+			.toList();
+		ExecutorService pool = Executors.newFixedThreadPool(4);
+		try {
+			List<Future<Boolean>> runs = new ArrayList<>();
+			for (int task = 0; task < 4; task++) {
+				int offset = task * queries.size() / 4;
+				runs.add(pool.submit(() -> {
+					for (int i = 0; i < queries.size(); i++) {
+						int q = (offset + i) % queries.size();
+						SearchResult answer = fresh
+							.search(new SearchRequest(queries.get(q), 10, index.all(), index.context()));
+						if (!answer.equals(expected.get(q))) {
+							return false;
+						}
+					}
+					return true;
+				}));
+			}
+			for (Future<Boolean> run : runs) {
+				assertThat(run.get()).isTrue();
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
 	}
 
 	@Test

@@ -12,6 +12,7 @@ import io.micrometer.tracing.Tracer;
 import io.quiver.command.catalog.api.CuratedCatalog;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Observes calls and their stages (SPEC R15.1). One observation per call
@@ -37,7 +38,8 @@ public class CallTelemetry {
 
 	private final ObservationRegistry observations;
 
-	private final ObjectProvider<Tracer> tracer;
+	/** The tracer, looked up once (see {@code ops.TraceIds}). */
+	private final Supplier<Tracer> tracer;
 
 	private final CuratedCatalog curated;
 
@@ -48,7 +50,7 @@ public class CallTelemetry {
 	CallTelemetry(ObjectProvider<ObservationRegistry> observations, ObjectProvider<MeterRegistry> meters,
 			ObjectProvider<Tracer> tracer, CuratedCatalog curated) {
 		this.observations = observations.getIfAvailable(() -> ObservationRegistry.NOOP);
-		this.tracer = tracer;
+		this.tracer = SingletonSupplier.of(tracer::getIfAvailable);
 		this.curated = curated;
 		MeterRegistry registry = meters.getIfAvailable(SimpleMeterRegistry::new);
 		this.searches = searchAnswers(registry, false);
@@ -85,7 +87,7 @@ public class CallTelemetry {
 
 	/** The current trace's id, or null when nothing is traced. */
 	public String traceId() {
-		Tracer current = this.tracer.getIfAvailable();
+		Tracer current = this.tracer.get();
 		Span span = (current != null) ? current.currentSpan() : null;
 		return (span != null) ? span.context().traceId() : null;
 	}

@@ -652,7 +652,7 @@ public final class SearchIndex implements Searchable {
 			}
 		}
 		double coverage = coverageScale(weights);
-		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
+		double floor = floor(floorTotal);
 		scratch.mode(Mode.SCORE);
 		double reached = 0;
 		for (int i = 0; i < searched; i++) {
@@ -690,14 +690,13 @@ public final class SearchIndex implements Searchable {
 			Scratch scratch) {
 		double[] best = new double[limit];
 		int kept = 0;
-		Row row = new Row(weights, floorWeights, scratch);
+		Row row = new Row(weights, floorWeights, this.nameTokenCounts, scratch);
 		for (int c = 0, n = Math.min(scratch.count, THRESHOLD_SAMPLE); c < n; c++) {
 			row.sum(c);
 			if (row.matched < floor) {
 				continue;
 			}
-			double lower = row.score
-					+ coverage * Math.min(1.0, (double) row.inName / this.nameTokenCounts[scratch.candidates[c]]);
+			double lower = row.offered(coverage);
 			// best holds the kept scores ascending: best[0] is the worst
 			if (kept < limit) {
 				int at = kept++;
@@ -724,10 +723,6 @@ public final class SearchIndex implements Searchable {
 	 * computed by the first search that needs it after the index changed (sorting the
 	 * names once, tens of milliseconds at 100,000 tools), then shared.
 	 */
-	private String name(int ordinal) {
-		return this.tools[ordinal].document().name();
-	}
-
 	private int[] nameOrder() {
 		int[] order = this.nameOrder;
 		if (order == null) {
@@ -741,12 +736,12 @@ public final class SearchIndex implements Searchable {
 							byName[n++] = ordinal;
 						}
 					}
-					Arrays.sort(byName, 0, n, (a, b) -> CodePoints.compare(name(a), name(b)));
+					Arrays.sort(byName, 0, n, (a, b) -> CodePoints.compare(this.names.name(a), this.names.name(b)));
 					// equal names share a place: neither ranks below the other
 					order = new int[this.highWater];
 					int place = 0;
 					for (int i = 0; i < n; i++) {
-						if (i > 0 && !name(byName[i]).equals(name(byName[i - 1]))) {
+						if (i > 0 && !this.names.name(byName[i]).equals(this.names.name(byName[i - 1]))) {
 							place = i;
 						}
 						order[byName[i]] = place;
@@ -767,10 +762,10 @@ public final class SearchIndex implements Searchable {
 	private List<SearchHit> rank(Plan plan, double[] weights, double[] floorWeights, double floorTotal, boolean[] firm,
 			int limit, int[] nameOrder, Scratch scratch) {
 		int termCount = weights.length;
-		double floor = FLOOR * floorTotal - 1e-9 * floorTotal;
+		double floor = floor(floorTotal);
 		double coverageScale = coverageScale(weights);
 		TopHits top = new TopHits(limit, scratch, this.names, nameOrder);
-		Row row = new Row(weights, floorWeights, scratch);
+		Row row = new Row(weights, floorWeights, this.nameTokenCounts, scratch);
 		for (int c = 0; c < scratch.count; c++) {
 			row.sum(c);
 			double matched = row.matched;
@@ -780,8 +775,7 @@ public final class SearchIndex implements Searchable {
 			// looked at only where it could enter the answer (refinement 16)
 			if (matched >= floor || (inName >= 2 && top.couldEnter(score + coverageScale)
 					&& namesOperation(plan, c, inName, weights, firm, scratch))) {
-				int nameTokens = this.nameTokenCounts[scratch.candidates[c]];
-				top.offer(c, score + coverageScale * Math.min(1.0, (double) inName / nameTokens));
+				top.offer(c, row.offered(coverageScale));
 			}
 		}
 		int[] order = top.drain();
@@ -839,6 +833,14 @@ public final class SearchIndex implements Searchable {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * The matched floor weight a tool needs (R6.5): half the total, less a rounding
+	 * margin.
+	 */
+	private static double floor(double floorTotal) {
+		return FLOOR * floorTotal - 1e-9 * floorTotal;
 	}
 
 	/**
@@ -922,7 +924,11 @@ public final class SearchIndex implements Searchable {
 
 		private final double[] floorWeights;
 
+		private final int[] nameTokenCounts;
+
 		private final Scratch scratch;
+
+		private int candidate;
 
 		double matched;
 
@@ -930,13 +936,24 @@ public final class SearchIndex implements Searchable {
 
 		int inName;
 
-		Row(double[] weights, double[] floorWeights, Scratch scratch) {
+		Row(double[] weights, double[] floorWeights, int[] nameTokenCounts, Scratch scratch) {
 			this.weights = weights;
 			this.floorWeights = floorWeights;
+			this.nameTokenCounts = nameTokenCounts;
 			this.scratch = scratch;
 		}
 
+		/**
+		 * The score the candidate is ranked by: its score and its share of the coverage
+		 * bonus (refinement 4), the share of its name's tokens the query matched.
+		 */
+		double offered(double coverageScale) {
+			int nameTokens = this.nameTokenCounts[this.scratch.candidates[this.candidate]];
+			return this.score + coverageScale * Math.min(1.0, (double) this.inName / nameTokens);
+		}
+
 		void sum(int c) {
+			this.candidate = c;
 			int termCount = this.weights.length;
 			int base = c * termCount;
 			this.matched = 0;

@@ -1,6 +1,5 @@
 package io.quiver.query.search;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -8,9 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import io.quiver.command.naming.api.NamingRules;
 import io.quiver.query.search.api.QueryContext;
@@ -173,30 +169,18 @@ class PrunedSearchTest {
 		List<SearchResult> expected = queries.stream()
 			.map((q) -> index.onePass().search(new SearchRequest(q, 10, index.all(), index.context())))
 			.toList();
-		ExecutorService pool = Executors.newFixedThreadPool(4);
-		try {
-			List<Future<Boolean>> runs = new ArrayList<>();
-			for (int task = 0; task < 4; task++) {
-				int offset = task * queries.size() / 4;
-				runs.add(pool.submit(() -> {
-					for (int i = 0; i < queries.size(); i++) {
-						int q = (offset + i) % queries.size();
-						SearchResult answer = fresh
-							.search(new SearchRequest(queries.get(q), 10, index.all(), index.context()));
-						if (!answer.equals(expected.get(q))) {
-							return false;
-						}
-					}
-					return true;
-				}));
+		boolean same = SearchFixture.inParallel(4, (task) -> {
+			int offset = task * queries.size() / 4;
+			for (int i = 0; i < queries.size(); i++) {
+				int q = (offset + i) % queries.size();
+				SearchResult answer = fresh.search(new SearchRequest(queries.get(q), 10, index.all(), index.context()));
+				if (!answer.equals(expected.get(q))) {
+					return false;
+				}
 			}
-			for (Future<Boolean> run : runs) {
-				assertThat(run.get()).isTrue();
-			}
-		}
-		finally {
-			pool.shutdownNow();
-		}
+			return true;
+		});
+		assertThat(same).isTrue();
 	}
 
 	@Test

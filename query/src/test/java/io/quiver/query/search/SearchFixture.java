@@ -1,8 +1,13 @@
 package io.quiver.query.search;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntPredicate;
 
 import io.quiver.query.search.api.QueryContext;
 import io.quiver.query.search.api.SearchDocument;
@@ -81,6 +86,29 @@ final class SearchFixture {
 
 	private static String capitalised(String word) {
 		return Character.toUpperCase(word.charAt(0)) + word.substring(1);
+	}
+
+	/**
+	 * Runs {@code tasks} tasks on four threads at once, task {@code i} as
+	 * {@code task.test(i)}; whether every one answered true.
+	 */
+	static boolean inParallel(int tasks, IntPredicate task) throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(4);
+		try {
+			List<Future<Boolean>> runs = new ArrayList<>();
+			for (int i = 0; i < tasks; i++) {
+				int index = i;
+				runs.add(pool.submit(() -> task.test(index)));
+			}
+			boolean all = true;
+			for (Future<Boolean> run : runs) {
+				all &= run.get();
+			}
+			return all;
+		}
+		finally {
+			pool.shutdownNow();
+		}
 	}
 
 }
